@@ -1,0 +1,125 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import { type Database, openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { registerAuthentication } from './http/authenticate';
+import { registerClientVersion } from './http/client-version';
+import { registerErrorHandler } from './http/error-handler';
+import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency';
+import { registerSecurity } from './http/security';
+import './http/types';
+import { registerWebApp } from './http/web-app';
+import { createJobQueue } from './jobs/queue';
+import { type Clock, systemClock } from './lib/clock';
+import { createMailTransport, MAIL_JOB, type OutgoingMail } from './mail/mail';
+import { authRoutes } from './modules/auth/auth.routes';
+import { purgeExpiredAuthRows } from './modules/auth/maintenance';
+import { fileRoutes } from './modules/me/files.routes';
+import { meRoutes } from './modules/me/me.routes';
+import { devMailRoutes } from './modules/platform/dev-mail.routes';
+import { platformRoutes } from './modules/platform/platform.routes';
+
+export interface BuildOptions {
+  /** An open database; by default one is opened from the configuration (and closed with the app). */
+  database?: Database;
+  clock?: Clock;
+  /** false silences the request log (tests). */
+  logger?: boolean;
+  /** Job polling interval; tests shorten it. */
+  jobPollingIntervalSeconds?: number;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/**
+ * Builds the whole server without listening: tests drive it with `inject`, main.ts listens.
+ * Migrations run and the job workers start before it resolves.
+ */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.authorization',
+              'req.headers["x-authorization-password"]',
+              'req.headers.cookie',
+            ],
+          },
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+  }) as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await runMigrations(database, config.migrationsDir);
+  const jobs = createJobQueue(database, app.log as unknown as Logger, {
+    pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    clock: options.clock ?? systemClock,
+    log: app.log as unknown as Logger,
+  };
+  app.decorate('ctx', ctx);
+
+  const mail = createMailTransport(config, database.db);
+  jobs.register<OutgoingMail>({ name: MAIL_JOB, retryLimit: 10, handler: (m) => mail.send(m) });
+
+  await app.register(swagger, {
+    openapi: { info: { title: `${config.appName} API`, version: config.appVersion } },
+    transform: jsonSchemaTransform,
+  });
+  await registerSecurity(app, config);
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: config.photoMaxMb * 1024 * 1024, files: 1, fields: 5 },
+  });
+  registerErrorHandler(app);
+  registerClientVersion(app, config);
+  registerAuthentication(app, ctx);
+  registerIdempotency(app, ctx);
+
+  platformRoutes(app, ctx);
+  authRoutes(app, ctx);
+  meRoutes(app, ctx);
+  fileRoutes(app, ctx);
+  devMailRoutes(app, ctx);
+  await registerWebApp(app, config);
+
+  await jobs.start();
+  const sweep = async () => {
+    try {
+      await purgeIdempotencyKeys(ctx);
+      await purgeExpiredAuthRows(ctx);
+    } catch (error) {
+      app.log.warn({ err: error }, 'maintenance sweep failed');
+    }
+  };
+  const sweepTimer = setInterval(sweep, 60 * 60 * 1000);
+  sweepTimer.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweepTimer);
+    await jobs.stop();
+    mail.close();
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { serverRoot } from './lib/paths';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** Every setting the server reads from the environment, with its default. The README lists them. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: optionalText,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  REDIS_URL: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Strata <no-reply@strata.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_NAME: z.string().default('Strata'),
+  MIN_CLIENT_VERSION: optionalText,
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(900),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(60 * 60 * 24 * 30),
+  EMAIL_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 60 * 24),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  PHOTO_MAX_MB: z.coerce.number().positive().default(5),
+  CORS_ORIGINS: optionalText,
+  TRUST_PROXY: bool,
+  PUSHER_APP_KEY: z.string().default('strata'),
+  BROADCAST_HOST: optionalText,
+  BROADCAST_PORT: z.coerce.number().int().optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  MOBILE_SYNC_THRESHOLD: z.coerce.number().int().min(0).default(1000),
+  FEATURES: z.string().default(''),
+  WEB_DIST_DIR: optionalText,
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  appName: string;
+  appVersion: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  minClientVersion?: string;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  emailTokenTtlS: number;
+  authRateLimit: number;
+  photoMaxMb: number;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  pusherKey: string;
+  broadcastHost?: string;
+  broadcastPort?: number;
+  requestTimeoutMs: number;
+  mobileSyncThreshold: number;
+  features: Record<string, boolean>;
+  webDistDir: string;
+  migrationsDir: string;
+  shutdownTimeoutMs: number;
+  /** Development mail outbox (/dev/mail) is on only without SMTP and outside production. */
+  devMailEnabled: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError(
+      'SMTP_URL is required when NODE_ENV=production: without it no mail (verification, password reset) could be delivered.',
+    );
+  }
+  if (e.DATABASE_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const root = serverRoot();
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appName: e.APP_NAME,
+    appVersion: version,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    minClientVersion: e.MIN_CLIENT_VERSION,
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlS: e.REFRESH_TOKEN_TTL,
+    emailTokenTtlS: e.EMAIL_TOKEN_TTL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    photoMaxMb: e.PHOTO_MAX_MB,
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()) : [],
+    trustProxy: e.TRUST_PROXY ?? false,
+    pusherKey: e.PUSHER_APP_KEY,
+    broadcastHost: e.BROADCAST_HOST,
+    broadcastPort: e.BROADCAST_PORT,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    mobileSyncThreshold: e.MOBILE_SYNC_THRESHOLD,
+    features: Object.fromEntries(
+      e.FEATURES.split(',')
+        .map((f) => f.trim())
+        .filter(Boolean)
+        .map((f) => [f, true]),
+    ),
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(root, '../web/dist'),
+    migrationsDir: join(root, 'drizzle'),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    devMailEnabled: !e.SMTP_URL && e.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,15 @@
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import type { JobQueue } from './jobs/queue';
+import type { Clock } from './lib/clock';
+
+/** What every service needs, built once in buildApp and passed as `ctx`. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  jobs: JobQueue;
+  clock: Clock;
+  log: Logger;
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_TTL_MS } from '@strata/domain/constants';
+import { AppError } from '@strata/domain/errors';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { idempotencyKeys } from '../db/schema/platform';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A first request still marked running after this long is taken to have died with its process. */
+const STALE_LOCK_MS = 5 * 60 * 1000;
+
+function requestHash(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n`)
+    .update(request.body === undefined ? '' : JSON.stringify(request.body))
+    .digest('hex');
+}
+
+/**
+ * X-Idempotency-Key with Stripe's semantics, per user: the first response to a non-GET request is
+ * stored and replayed for 24 hours; the same key with another request is a 422; while the first is
+ * still running, a second one is a 409 and does not run. 5xx answers are not stored, so a retry
+ * runs again. Runs after validation, so malformed requests store nothing either.
+ */
+export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers['x-idempotency-key'];
+    if (SAFE_METHODS.has(request.method) || typeof key !== 'string' || key === '' || !request.auth) return;
+    if (key.length > 255)
+      throw new AppError('VALIDATION_FAILED', { message: 'The idempotency key is too long.' });
+    const userId = request.auth.user.id;
+    const hash = requestHash(request);
+    const now = ctx.clock.now();
+
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const inserted = await ctx.db
+        .insert(idempotencyKeys)
+        .values({ userId, key, requestHash: hash, lockedAt: now, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (inserted.length > 0) {
+        request.idempotency = { userId, key, replayed: false };
+        return;
+      }
+      const [row] = await ctx.db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+        .limit(1);
+      if (!row) continue; // removed in between (a 5xx of the first); try to claim it again
+      if (now.getTime() - row.createdAt.getTime() > IDEMPOTENCY_TTL_MS) {
+        await ctx.db
+          .delete(idempotencyKeys)
+          .where(
+            and(
+              eq(idempotencyKeys.userId, userId),
+              eq(idempotencyKeys.key, key),
+              eq(idempotencyKeys.createdAt, row.createdAt),
+            ),
+          );
+        continue;
+      }
+      if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      if (row.statusCode === null) {
+        if (now.getTime() - row.lockedAt.getTime() < STALE_LOCK_MS)
+          throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+        const taken = await ctx.db
+          .update(idempotencyKeys)
+          .set({ lockedAt: now })
+          .where(
+            and(
+              eq(idempotencyKeys.userId, userId),
+              eq(idempotencyKeys.key, key),
+              eq(idempotencyKeys.lockedAt, row.lockedAt),
+              isNull(idempotencyKeys.statusCode),
+            ),
+          )
+          .returning({ key: idempotencyKeys.key });
+        if (taken.length === 0) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+        request.idempotency = { userId, key, replayed: false };
+        return;
+      }
+      request.idempotency = { userId, key, replayed: true };
+      reply.code(row.statusCode).header('idempotent-replayed', 'true');
+      if (row.contentType) reply.header('content-type', row.contentType);
+      return reply.send(row.responseBody ?? '');
+    }
+    throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotency;
+    if (!claim || claim.replayed) return payload;
+    request.idempotency = null;
+    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+    const storable = typeof payload === 'string' || payload === null || payload === undefined;
+    if (reply.statusCode >= 500 || !storable) {
+      await ctx.db.delete(idempotencyKeys).where(where);
+      return payload;
+    }
+    const contentType = reply.getHeader('content-type');
+    await ctx.db
+      .update(idempotencyKeys)
+      .set({
+        statusCode: reply.statusCode,
+        contentType: typeof contentType === 'string' ? contentType : null,
+        responseBody: (payload as string | null | undefined) ?? '',
+      })
+      .where(where);
+    return payload;
+  });
+
+  app.addHook('onRequestAbort', async (request) => {
+    const claim = request.idempotency;
+    if (!claim || claim.replayed) return;
+    await ctx.db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.userId, claim.userId),
+          eq(idempotencyKeys.key, claim.key),
+          isNull(idempotencyKeys.statusCode),
+        ),
+      );
+  });
+}
+
+/** Forgets keys older than 24 hours. */
+export async function purgeIdempotencyKeys(ctx: AppContext): Promise<void> {
+  await ctx.db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(ctx.clock.now().getTime() - IDEMPOTENCY_TTL_MS)));
+}

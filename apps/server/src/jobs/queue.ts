@@ -1,0 +1,90 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { type Database, type DbOrTx, drizzleExecutor } from '../db/client';
+
+export interface JobDefinition<T> {
+  name: string;
+  /** Retries with exponential backoff before the job is marked failed (and kept for inspection). */
+  retryLimit: number;
+  handler: (data: T) => Promise<void>;
+}
+
+export interface JobQueue {
+  /** Enqueues inside `db` (pass the open transaction so the job commits or rolls back with it). */
+  enqueue<T extends object>(db: DbOrTx, name: string, data: T): Promise<void>;
+  register<T>(definition: JobDefinition<T>): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Jobs not yet finished (created, retry or active), for tests and the health route. */
+  pendingCount(name: string): Promise<number>;
+}
+
+/**
+ * The job queue is pg-boss on our own database: on PostgreSQL with its own pool; on PGlite
+ * in-process through the shared single connection.
+ */
+export function createJobQueue(
+  database: Database,
+  logger: Logger,
+  options: { pollingIntervalSeconds?: number } = {},
+): JobQueue {
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({ connectionString: database.connectionString, max: 4, schedule: false })
+      : new PgBoss({ db: { executeSql: database.executeSql }, schedule: false });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  const definitions = new Map<string, JobDefinition<unknown>>();
+  let started = false;
+
+  return {
+    async enqueue(db, name, data) {
+      const definition = definitions.get(name);
+      if (!definition) throw new Error(`Unknown job ${name}`);
+      await boss.send(name, data, {
+        db: { executeSql: drizzleExecutor(db) },
+        retryLimit: definition.retryLimit,
+        retryBackoff: true,
+        retryDelay: 2,
+      });
+    },
+    register(definition) {
+      definitions.set(definition.name, definition as JobDefinition<unknown>);
+    },
+    async start() {
+      await boss.start();
+      for (const definition of definitions.values()) {
+        await boss.createQueue(definition.name);
+        await boss.work(
+          definition.name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
+          async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await definition.handler(job.data);
+              } catch (error) {
+                logger.warn(
+                  { err: error, job: definition.name, id: job.id },
+                  'job failed; it will be retried',
+                );
+                throw error;
+              }
+            }
+          },
+        );
+      }
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, close: database.kind === 'postgres', timeout: 10_000 });
+    },
+    async pendingCount(name) {
+      const { rows } = await database.executeSql(
+        `select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry', 'active')`,
+        [name],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+  };
+}

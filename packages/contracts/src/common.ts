@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+
+/** The body of every error response: `{ message, code, errors? }`. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+  type: z.string().optional(),
+});
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** The access-token record of spec section 3. */
+export const tokenRecordSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number().int(),
+  refresh_expires_in: z.number().int(),
+  created_at: z.string(),
+  refresh_token: z.string().optional(),
+});
+export type TokenRecordDto = z.infer<typeof tokenRecordSchema>;
+
+/** Error responses shared by most routes, for the OpenAPI document. */
+export const commonErrorResponses = {
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+} as const;

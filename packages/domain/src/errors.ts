@@ -1,0 +1,85 @@
+/**
+ * The error catalogue: every error the API can answer with, by string code.
+ * The server maps a code to its HTTP status; clients map status and body to the texts of
+ * spec section 8 (see `failure-message.ts`).
+ */
+export const ERROR_CATALOGUE = {
+  VALIDATION_FAILED: { status: 422, message: 'The given data was invalid.' },
+  UNAUTHENTICATED: { status: 401, message: 'Unauthenticated.' },
+  SESSION_EXPIRED: { status: 401, message: 'The session has expired' },
+  REAUTH_REQUIRED: { status: 401, message: 'Please confirm your password to continue.' },
+  INVALID_CREDENTIALS: { status: 422, message: 'These credentials do not match our records.' },
+  INVALID_PASSWORD: { status: 422, message: 'The password is incorrect.' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Your email address is not verified.' },
+  EMAIL_TAKEN: { status: 422, message: 'Email already exists.' },
+  LINK_EXPIRED: { status: 422, message: 'The link has expired' },
+  FORBIDDEN: { status: 403, message: 'This action is unauthorized.' },
+  NOT_FOUND: { status: 404, message: 'Not Found' },
+  CONFLICT: {
+    status: 409,
+    message: 'Updates overlapped, causing a hiccup. Please verify the latest data is correct.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This idempotency key was already used with a different request.',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    message: 'A request with this idempotency key is still being processed.',
+  },
+  FILE_TOO_LARGE: {
+    status: 422,
+    message: 'The file you are trying to upload is too large. Your file must be less than {n}MB.',
+  },
+  UNSUPPORTED_FILE: { status: 422, message: 'The file must be a PNG, JPEG, GIF or WebP image.' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
+  INTERNAL: { status: 500, message: 'Something Went Wrong' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** One field-level problem in a 422 answer. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** The body of every error response. */
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode | string;
+  errors?: FieldError[];
+  /** Present on 401s that ask the client to re-authenticate ('reauth'). */
+  type?: string;
+}
+
+/** The one error type of the code base: a string code, an optional message and field errors. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly errors?: FieldError[];
+  readonly type?: string;
+
+  constructor(code: ErrorCode, options: { message?: string; errors?: FieldError[]; type?: string } = {}) {
+    super(options.message ?? ERROR_CATALOGUE[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    this.errors = options.errors;
+    this.type = options.type;
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { message: this.message, code: this.code };
+    if (this.errors) body.errors = this.errors;
+    if (this.type) body.type = this.type;
+    return body;
+  }
+}
+
+/** Fills `{name}` placeholders of a catalogue message. */
+export function formatMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}
