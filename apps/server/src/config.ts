@@ -51,7 +51,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
-export type Env = z.input<typeof envSchema>;
+/** The variables, by name, as the environment gives them: strings. */
+export type Env = { [K in keyof z.input<typeof envSchema>]?: string };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';

@@ -1,0 +1,88 @@
+import { createServer } from 'node:net';
+import { buildRegistration } from '@strata/test-utils/factories';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+function startSmtp(port: number, inbox: Received[]): Promise<SMTPServer> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function until(check: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let app: TestApp | undefined;
+let smtp: SMTPServer | undefined;
+afterEach(async () => {
+  await app?.close();
+  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  app = smtp = undefined;
+});
+
+test('a real SMTP server receives the verification mail', async () => {
+  const port = await freePort();
+  const inbox: Received[] = [];
+  smtp = await startSmtp(port, inbox);
+  app = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Strata <hello@strata.test>' },
+  });
+  const input = buildRegistration();
+  expect((await app.request({ method: 'POST', url: '/api/auth/register', json: input })).statusCode).toBe(
+    201,
+  );
+  await until(() => inbox.length > 0, 15_000);
+  expect(inbox[0]!.to).toEqual([input.email]);
+  expect(inbox[0]!.raw).toContain('Subject: Verify your email address for Strata');
+  expect(inbox[0]!.raw).toContain('From: Strata <hello@strata.test>');
+  expect(inbox[0]!.raw).toMatch(/verify-email\?token=/);
+});
+
+test('while the SMTP server is down the mail job retries, and the mail arrives once it is up', async () => {
+  const port = await freePort();
+  const inbox: Received[] = [];
+  app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  const input = buildRegistration();
+  expect((await app.request({ method: 'POST', url: '/api/auth/register', json: input })).statusCode).toBe(
+    201,
+  );
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(await app.app.ctx.jobs.pendingCount('mail.send')).toBe(1);
+  smtp = await startSmtp(port, inbox);
+  await until(() => inbox.length > 0, 30_000);
+  expect(inbox[0]!.to).toEqual([input.email]);
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { MIN_CLIENT_VERSION: '35.0.0', AUTH_RATE_LIMIT: '3', FEATURES: 'beta,gantt' },
+  });
+});
+afterAll(() => t?.close());
+
+describe('platform routes', () => {
+  test('GET /api/health answers without authentication', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', version: expect.any(String) });
+    expect((await t.request({ method: 'GET', url: '/api/health/ready' })).json().status).toBe('ok');
+  });
+
+  test('GET /api/app-vars carries the app variables from configuration', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/app-vars' });
+    expect(res.statusCode).toBe(200);
+    const vars = res.json();
+    expect(vars.app).toMatchObject({
+      name: 'Strata',
+      version: expect.any(String),
+      common_url: 'http://strata.test',
+    });
+    expect(vars.broadcasting).toEqual({ key: 'strata', host: 'strata.test', port: 80 });
+    expect(vars.features).toEqual({ beta: true, gantt: true });
+    expect(vars.customization.name).toBe('Strata');
+    expect(vars).toHaveProperty('timeout');
+    expect(vars).toHaveProperty('mobile_sync_threshold');
+  });
+
+  test('GET /api/docs serves the OpenAPI document of the routes', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/me']),
+    );
+  });
+
+  test('unknown API paths answer the error body with 404 or 401, never HTML', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/does-not-exist' });
+    expect([401, 404]).toContain(res.statusCode);
+    expect(res.json()).toHaveProperty('code');
+  });
+});
+
+describe('X-Client-Version', () => {
+  test.each([
+    { version: '34.9.0', flagged: true },
+    { version: '35.0.0', flagged: false },
+    { version: '36.0.0', flagged: false },
+    { version: undefined, flagged: false },
+  ])('$version -> update-required header $flagged', async ({ version, flagged }) => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: version ? { 'x-client-version': version } : {},
+    });
+    expect(res.headers['x-update-required'] !== undefined).toBe(flagged);
+  });
+});
+
+describe('security headers, CORS, rate limits', () => {
+  test('responses carry a CSP and the usual hardening headers', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  test('CORS is off by default: no allow-origin for a foreign origin', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  test('auth routes are rate limited: 429 with Retry-After past the limit', async () => {
+    const attempt = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        json: { email: 'rl@example.test', password: 'whatever1' },
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
+    expect(statuses).toEqual([422, 422, 422, 429]);
+    const limited = await attempt();
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json().code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('development mail outbox', () => {
+  test('lists mail newest first as JSON and as a page while no SMTP_URL is set', async () => {
+    const list = await t.request({ method: 'GET', url: '/api/dev/mail' });
+    expect(list.statusCode).toBe(200);
+    expect(Array.isArray(list.json())).toBe(true);
+    const page = await t.request({ method: 'GET', url: '/dev/mail' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Mail outbox');
+  });
+
+  test('does not exist when SMTP_URL is set', async () => {
+    const withSmtp = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      expect((await withSmtp.request({ method: 'GET', url: '/api/dev/mail' })).statusCode).not.toBe(200);
+      expect((await withSmtp.request({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
+    } finally {
+      await withSmtp.close();
+    }
+  });
+});
