@@ -1,0 +1,6 @@
+export { AuthLandingPage } from './auth-landing-page';
+export { ForgotPasswordPage } from './forgot-password-page';
+export { LoginPage } from './login-page';
+export { RegisterPage } from './register-page';
+export { ResetPasswordPage } from './reset-password-page';
+export { VerifyEmailPage } from './verify-email-page';

@@ -1,0 +1,21 @@
+import { CLIENT_VERSION } from '@strata/domain/constants';
+import { createHttpClient } from '@strata/sync/http-client';
+import { webStorageTokenStore } from '@strata/sync/token-store';
+
+export const tokenStore = webStorageTokenStore(window.localStorage);
+
+const sessionListeners = new Set<() => void>();
+
+/** Called when the server refuses to refresh the session (signed out elsewhere, expired). */
+export function onSessionExpired(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+export const api = createHttpClient({
+  clientVersion: CLIENT_VERSION,
+  tokens: tokenStore,
+  onSessionExpired: () => {
+    for (const listener of sessionListeners) listener();
+  },
+});

@@ -1,0 +1,86 @@
+import type { LoginResponse } from '@strata/contracts/auth';
+import type { Profile } from '@strata/contracts/me';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { api, onSessionExpired, tokenStore } from './api';
+
+interface SessionValue {
+  /** True while a stored token exists (the profile may still be loading). */
+  isSignedIn: boolean;
+  profile: Profile | undefined;
+  isLoading: boolean;
+  signIn(email: string, password: string): Promise<string | null>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export const PROFILE_QUERY = ['me'] as const;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [hasToken, setHasToken] = useState(() => tokenStore.get() !== null);
+
+  const profile = useQuery({
+    queryKey: PROFILE_QUERY,
+    queryFn: () => api.get<Profile>('/api/me'),
+    enabled: hasToken,
+    retry: false,
+  });
+
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        setHasToken(false);
+        queryClient.clear();
+      }),
+    [queryClient],
+  );
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const result = await api.post<LoginResponse>(
+        '/api/auth/login',
+        { email, password, grantType: 'cookie' },
+        { auth: false },
+      );
+      tokenStore.set(result.token);
+      queryClient.removeQueries({ queryKey: PROFILE_QUERY });
+      setHasToken(true);
+      return result.intended;
+    },
+    [queryClient],
+  );
+
+  /** Signs out; a failed call still clears everything local (spec section 8). */
+  const signOut = useCallback(async () => {
+    try {
+      await api.post('/api/auth/logout', {});
+    } catch {
+      // the session is dropped locally regardless
+    } finally {
+      tokenStore.clear();
+      window.localStorage.clear();
+      queryClient.clear();
+      setHasToken(false);
+    }
+  }, [queryClient]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      isSignedIn: hasToken,
+      profile: profile.data,
+      isLoading: hasToken && profile.isPending,
+      signIn,
+      signOut,
+    }),
+    [hasToken, profile.data, profile.isPending, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

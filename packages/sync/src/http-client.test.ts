@@ -1,0 +1,161 @@
+import type { TokenRecord } from '@strata/domain/auth/token-rules';
+import { describe, expect, test, vi } from 'vitest';
+import { createHttpClient, HttpError } from './http-client';
+import { memoryTokenStore } from './token-store';
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A scripted transport: answers each call with the next queued response and records the call. */
+function transport(answers: Array<(call: Call) => Response>) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    const call = {
+      url,
+      method: String(init.method),
+      headers: init.headers as Record<string, string>,
+      body: init.body as string,
+    };
+    calls.push(call);
+    const next = answers.shift();
+    if (!next) throw new Error(`unexpected call ${call.method} ${url}`);
+    return next(call);
+  });
+  return { calls, fetch: fetch as unknown as typeof globalThis.fetch };
+}
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+
+const NOW = Date.parse('2026-06-01T10:00:00Z');
+const token = (access: string, ageMs = 0): TokenRecord => ({
+  access_token: access,
+  expires_in: 900,
+  refresh_expires_in: 86400,
+  created_at: new Date(NOW - ageMs).toISOString(),
+});
+
+let keys = 0;
+const client = (t: ReturnType<typeof transport>, store = memoryTokenStore(token('A')), extra = {}) =>
+  createHttpClient({
+    clientVersion: '35.0.0',
+    tokens: store,
+    fetch: t.fetch,
+    now: () => NOW,
+    newIdempotencyKey: () => `key-${++keys}`,
+    isOnline: () => true,
+    ...extra,
+  });
+
+describe('request headers', () => {
+  test('every request carries X-Client-Version and the bearer token; only non-GET ones a fresh idempotency key', async () => {
+    const t = transport([json(200, {}), json(200, {}), json(200, {})]);
+    const http = client(t);
+    await http.get('/api/me');
+    await http.put('/api/me', { name: 'x' });
+    await http.put('/api/me', { name: 'y' });
+    expect(t.calls[0]!.headers).toMatchObject({ 'x-client-version': '35.0.0', authorization: 'Bearer A' });
+    expect(t.calls[0]!.headers['x-idempotency-key']).toBeUndefined();
+    const [a, b] = [t.calls[1]!.headers['x-idempotency-key'], t.calls[2]!.headers['x-idempotency-key']];
+    expect(a).toBeDefined();
+    expect(a).not.toBe(b);
+  });
+
+  test('auth: false sends no bearer token', async () => {
+    const t = transport([json(200, {})]);
+    await client(t).post('/api/auth/login', {}, { auth: false });
+    expect(t.calls[0]!.headers.authorization).toBeUndefined();
+  });
+});
+
+describe('token refresh', () => {
+  test('an access token within 5 s of expiry is refreshed before the request', async () => {
+    const store = memoryTokenStore(token('OLD', 896_000));
+    const t = transport([json(200, { token: token('NEW') }), json(200, { ok: 1 })]);
+    await client(t, store).get('/api/me');
+    expect(t.calls.map((c) => c.url)).toEqual(['/api/auth/refresh', '/api/me']);
+    expect(t.calls[1]!.headers.authorization).toBe('Bearer NEW');
+  });
+
+  test('a 401 triggers one refresh and a retry with the same idempotency key', async () => {
+    const t = transport([
+      json(401, { message: 'Unauthenticated.', code: 'UNAUTHENTICATED' }),
+      json(200, { token: token('B') }),
+      json(200, {}),
+    ]);
+    await client(t).put('/api/me', { name: 'x' });
+    expect(t.calls.map((c) => c.url)).toEqual(['/api/me', '/api/auth/refresh', '/api/me']);
+    expect(t.calls[2]!.headers['x-idempotency-key']).toBe(t.calls[0]!.headers['x-idempotency-key']);
+    expect(t.calls[2]!.headers.authorization).toBe('Bearer B');
+  });
+
+  test('concurrent callers share one refresh', async () => {
+    const store = memoryTokenStore(token('OLD', 896_000));
+    const t = transport([json(200, { token: token('NEW') }), json(200, {}), json(200, {})]);
+    const http = client(t, store);
+    await Promise.all([http.get('/api/a'), http.get('/api/b')]);
+    expect(t.calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  test('a refresh refused with 401 clears the token and reports the session as expired', async () => {
+    const store = memoryTokenStore(token('OLD'));
+    const onSessionExpired = vi.fn();
+    const t = transport([json(401, {}), json(401, { message: 'The session has expired' })]);
+    await expect(client(t, store, { onSessionExpired }).get('/api/me')).rejects.toBeInstanceOf(HttpError);
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+    expect(store.get()).toBeNull();
+  });
+
+  test('a 401 with type reauth is not refreshed: it is handed to the caller', async () => {
+    const t = transport([json(401, { message: 'Please confirm', code: 'REAUTH_REQUIRED', type: 'reauth' })]);
+    const error = await client(t)
+      .put('/api/me/email', { email: 'a@b.co' })
+      .catch((e) => e);
+    expect(error).toMatchObject({ status: 401, type: 'reauth' });
+    expect(t.calls).toHaveLength(1);
+  });
+});
+
+describe('failures', () => {
+  test.each([
+    {
+      status: 422,
+      body: { message: 'Email already exists.', code: 'EMAIL_TAKEN' },
+      message: 'Email already exists.',
+    },
+    { status: 404, body: {}, message: 'Not Found' },
+    { status: 500, body: null, message: 'Something Went Wrong' },
+  ])('$status answers HttpError "$message"', async ({ status, body, message }) => {
+    const t = transport([json(status, body)]);
+    const error = await client(t, memoryTokenStore())
+      .get('/api/x')
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe(message);
+    expect(error.status).toBe(status);
+  });
+
+  test('offline, a request fails at once with "Offline" and sends nothing', async () => {
+    const t = transport([]);
+    const error = await client(t, memoryTokenStore(), { isOnline: () => false })
+      .get('/api/x')
+      .catch((e) => e);
+    expect(error.message).toBe('Offline');
+    expect(t.calls).toHaveLength(0);
+  });
+
+  test('the update-required header is reported', async () => {
+    const onUpdateRequired = vi.fn();
+    const t = transport([json(200, {}, { 'x-update-required': '36.0.0' })]);
+    await client(t, memoryTokenStore(), { onUpdateRequired }).get('/api/health');
+    expect(onUpdateRequired).toHaveBeenCalledWith('36.0.0');
+  });
+});

@@ -1,0 +1,182 @@
+import { canRefresh, isAccessTokenValid, type TokenRecord } from '@strata/domain/auth/token-rules';
+import type { FieldError } from '@strata/domain/errors';
+import { failureMessage } from '@strata/domain/failure-message';
+import type { TokenStore } from './token-store';
+
+/** A failed request: the status, the server's code and fields, and the message to show. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | undefined,
+    readonly errors: FieldError[] | undefined,
+    readonly type: string | undefined,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export interface HttpClientOptions {
+  clientVersion: string;
+  tokens: TokenStore;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  newIdempotencyKey?: () => string;
+  isOnline?: () => boolean;
+  /** The refresh was refused with 401: the user must sign in again. */
+  onSessionExpired?: () => void;
+  /** The server flagged this client version as too old. */
+  onUpdateRequired?: (minimum: string) => void;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpClient {
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Trades the refresh cookie for a new token; one refresh at a time however many callers ask. */
+  refresh(): Promise<TokenRecord | null>;
+}
+
+/**
+ * The one way the web app talks to the API: X-Client-Version, a fresh X-Idempotency-Key per
+ * non-GET request (kept across its own retry), the bearer token refreshed ahead of expiry and
+ * once after a 401, and failures as HttpError with the spec's message.
+ */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const now = options.now ?? Date.now;
+  const newKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
+  const isOnline = options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+  const base = options.baseUrl ?? '';
+  let refreshing: Promise<TokenRecord | null> | null = null;
+
+  async function send(
+    method: string,
+    path: string,
+    opts: RequestOptions,
+    key: string | undefined,
+  ): Promise<Response> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-client-version': options.clientVersion,
+      ...opts.headers,
+    };
+    if (key) headers['x-idempotency-key'] = key;
+    const token = opts.auth === false ? null : options.tokens.get();
+    if (token) headers.authorization = `Bearer ${token.access_token}`;
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData) body = opts.body;
+    else if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const response = await doFetch(`${base}${path}`, {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: opts.signal,
+    });
+    const minimum = response.headers.get('x-update-required');
+    if (minimum) options.onUpdateRequired?.(minimum);
+    return response;
+  }
+
+  async function refresh(): Promise<TokenRecord | null> {
+    refreshing ??= (async () => {
+      try {
+        const response = await send(
+          'POST',
+          '/api/auth/refresh',
+          { body: { grantType: 'cookie' }, auth: false },
+          newKey(),
+        );
+        if (response.ok) {
+          const { token } = (await response.json()) as { token: TokenRecord };
+          options.tokens.set(token);
+          return token;
+        }
+        if (response.status === 401) {
+          options.tokens.clear();
+          options.onSessionExpired?.();
+        }
+        return null;
+      } catch {
+        return null;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    if (!isOnline()) throw new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined);
+    const key = method === 'GET' || method === 'HEAD' ? undefined : newKey();
+    const usesAuth = opts.auth !== false;
+    const token = usesAuth ? options.tokens.get() : null;
+    if (token && !isAccessTokenValid(token, now()) && canRefresh(token, now())) await refresh();
+
+    let response: Response;
+    try {
+      response = await send(method, path, opts, key);
+      if (response.status === 401 && usesAuth && options.tokens.get()) {
+        const data = await response
+          .clone()
+          .json()
+          .catch(() => null);
+        if (data?.type !== 'reauth' && (await refresh())) response = await send(method, path, opts, key);
+      }
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined);
+    }
+    const text = await response.text();
+    const data = text ? safeJson(text) : undefined;
+    if (!response.ok) {
+      const body = (data ?? null) as {
+        message?: string;
+        code?: string;
+        errors?: FieldError[];
+        type?: string;
+      } | null;
+      throw new HttpError(
+        response.status,
+        failureMessage(response.status, body),
+        body?.code,
+        body?.errors,
+        body?.type,
+      );
+    }
+    return data as T;
+  }
+
+  return {
+    request,
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    put: (path, body, opts) => request('PUT', path, { ...opts, body }),
+    delete: (path, opts) => request('DELETE', path, opts),
+    refresh,
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
