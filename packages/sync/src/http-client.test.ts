@@ -118,7 +118,7 @@ describe('token refresh', () => {
     const t = transport([json(401, { message: 'Please confirm', code: 'REAUTH_REQUIRED', type: 'reauth' })]);
     const error = await client(t)
       .put('/api/me/email', { email: 'a@b.co' })
-      .catch((e) => e);
+      .catch((e: HttpError) => e);
     expect(error).toMatchObject({ status: 401, type: 'reauth' });
     expect(t.calls).toHaveLength(1);
   });
@@ -137,7 +137,7 @@ describe('failures', () => {
     const t = transport([json(status, body)]);
     const error = await client(t, memoryTokenStore())
       .get('/api/x')
-      .catch((e) => e);
+      .catch((e: HttpError) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error.message).toBe(message);
     expect(error.status).toBe(status);
@@ -147,7 +147,7 @@ describe('failures', () => {
     const t = transport([]);
     const error = await client(t, memoryTokenStore(), { isOnline: () => false })
       .get('/api/x')
-      .catch((e) => e);
+      .catch((e: HttpError) => e);
     expect(error.message).toBe('Offline');
     expect(t.calls).toHaveLength(0);
   });
