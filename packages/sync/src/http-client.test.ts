@@ -136,7 +136,7 @@ describe('failures', () => {
   ])('$status answers HttpError "$message"', async ({ status, body, message }) => {
     const t = transport([json(status, body)]);
     const error = await client(t, memoryTokenStore())
-      .get('/api/x')
+      .get<never>('/api/x')
       .catch((e: HttpError) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error.message).toBe(message);
@@ -146,7 +146,7 @@ describe('failures', () => {
   test('offline, a request fails at once with "Offline" and sends nothing', async () => {
     const t = transport([]);
     const error = await client(t, memoryTokenStore(), { isOnline: () => false })
-      .get('/api/x')
+      .get<never>('/api/x')
       .catch((e: HttpError) => e);
     expect(error.message).toBe('Offline');
     expect(t.calls).toHaveLength(0);
