@@ -21,6 +21,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
   REDIS_URL: optionalText,
+  REDIS_KEY_PREFIX: z.string().default('strata:'),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Strata <no-reply@strata.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -64,6 +65,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prefix of every Redis key, so deployments can share one Redis. */
+  redisKeyPrefix: string;
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
@@ -118,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 
 /**
