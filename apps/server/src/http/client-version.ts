@@ -8,10 +8,11 @@ export const UPDATE_REQUIRED_HEADER = 'x-update-required';
 export function registerClientVersion(app: FastifyInstance, config: AppConfig): void {
   if (!config.minClientVersion) return;
   const minimum = config.minClientVersion;
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const version = request.headers['x-client-version'];
     if (typeof version === 'string' && isUpdateRequired(version, minimum)) {
       reply.header(UPDATE_REQUIRED_HEADER, minimum);
     }
+    done();
   });
 }

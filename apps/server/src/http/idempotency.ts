@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_TTL_MS } from '@strata/domain/constants';
 import { AppError } from '@strata/domain/errors';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { idempotencyKeys } from '../db/schema/platform';
 
@@ -26,9 +26,17 @@ function requestHash(request: FastifyRequest): string {
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', (request, reply, done) => {
     const key = request.headers['x-idempotency-key'];
-    if (SAFE_METHODS.has(request.method) || typeof key !== 'string' || key === '' || !request.auth) return;
+    if (SAFE_METHODS.has(request.method) || typeof key !== 'string' || key === '' || !request.auth)
+      return done();
+    // After a replay the reply is sent and the chain must stop: no done().
+    claim(request, reply, key).then((replayed) => replayed || done(), done);
+  });
+
+  /** Claims the key for this request, or replays its stored response (answers true). */
+  async function claim(request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> {
+    if (!request.auth) return false;
     if (key.length > 255)
       throw new AppError('VALIDATION_FAILED', { message: 'The idempotency key is too long.' });
     const userId = request.auth.user.id;
@@ -43,7 +51,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
         .returning({ key: idempotencyKeys.key });
       if (inserted.length > 0) {
         request.idempotency = { userId, key, replayed: false };
-        return;
+        return false;
       }
       const [row] = await ctx.db
         .select()
@@ -81,25 +89,35 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
           .returning({ key: idempotencyKeys.key });
         if (taken.length === 0) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
         request.idempotency = { userId, key, replayed: false };
-        return;
+        return false;
       }
       request.idempotency = { userId, key, replayed: true };
       reply.code(row.statusCode).header('idempotent-replayed', 'true');
       if (row.contentType) reply.header('content-type', row.contentType);
-      return reply.send(row.responseBody ?? '');
+      reply.send(row.responseBody ?? '');
+      return true;
     }
     throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+  }
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const claimed = request.idempotency;
+    if (!claimed || claimed.replayed) return done(null, payload);
+    request.idempotency = null;
+    store(claimed, reply, payload).then(() => done(null, payload), done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotency;
-    if (!claim || claim.replayed) return payload;
-    request.idempotency = null;
+  /** Keeps the first response (2xx-4xx) for replay; forgets the key after a 5xx so a retry runs. */
+  async function store(
+    claim: { userId: number; key: string },
+    reply: FastifyReply,
+    payload: unknown,
+  ): Promise<void> {
     const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
     const storable = typeof payload === 'string' || payload === null || payload === undefined;
     if (reply.statusCode >= 500 || !storable) {
       await ctx.db.delete(idempotencyKeys).where(where);
-      return payload;
+      return;
     }
     const contentType = reply.getHeader('content-type');
     await ctx.db
@@ -110,8 +128,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
         responseBody: (payload as string | null | undefined) ?? '',
       })
       .where(where);
-    return payload;
-  });
+  }
 
   app.addHook('onRequestAbort', async (request) => {
     const claim = request.idempotency;

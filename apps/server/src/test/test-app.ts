@@ -42,6 +42,8 @@ export async function createTestApp(options: { env?: Partial<Env>; clock?: Clock
     LOG_LEVEL: 'silent',
     APP_URL: 'http://strata.test',
     AUTH_RATE_LIMIT: '10000',
+    // The API suite never depends on whether the web app was built.
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     ...options.env,
   });
   const testDb = await createTestDatabase();
