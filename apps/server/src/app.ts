@@ -87,18 +87,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     transform: jsonSchemaTransform,
   });
   await registerSecurity(app, config);
-  await app.register(cookie);
-  await app.register(multipart, {
-    limits: { fileSize: config.photoMaxMb * 1024 * 1024, files: 1, fields: 5 },
-  });
   registerErrorHandler(app);
   registerClientVersion(app, config);
   registerAuthentication(app, ctx);
   registerIdempotency(app, ctx);
 
   platformRoutes(app, ctx);
-  authRoutes(app, ctx);
-  meRoutes(app, ctx);
+  // Only the auth routes read or set cookies (the web app's refresh cookie).
+  await app.register(async (scope) => {
+    await scope.register(cookie);
+    authRoutes(scope, ctx);
+  });
+  // Multipart parsing (with its per-request hooks) only where files are uploaded.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: config.photoMaxMb * 1024 * 1024, files: 1, fields: 5 },
+    });
+    meRoutes(scope, ctx);
+  });
   fileRoutes(app, ctx);
   devMailRoutes(app, ctx);
   await registerWebApp(app, config);

@@ -1,7 +1,8 @@
 import { AppError } from '@strata/domain/errors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import { authenticateBearer } from '../modules/auth/sessions.service';
+import { appendRouteHook, routeAuthMode } from './route-hooks';
 
 /**
  * Resolves `Authorization: Bearer` on every request. Routes are authenticated unless their config
@@ -10,18 +11,19 @@ import { authenticateBearer } from '../modules/auth/sessions.service';
  */
 export function registerAuthentication(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
-  // Callback style with a synchronous fast path: public routes cost no promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const mode =
-      request.routeOptions.config?.auth ?? (request.url.startsWith('/api/') ? 'required' : 'public');
-    if (mode === 'public') return done();
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) return done(mode === 'required' ? new AppError('UNAUTHENTICATED') : undefined);
-    authenticateBearer(ctx, token).then((auth) => {
-      request.auth = auth;
-      done(auth ? undefined : new AppError('UNAUTHENTICATED'));
-    }, done);
+  app.addHook('onRoute', (route) => {
+    const mode = routeAuthMode(route);
+    if (mode === 'public') return;
+    const hook: onRequestHookHandler = (request, _reply, done) => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      if (!token) return done(mode === 'required' ? new AppError('UNAUTHENTICATED') : undefined);
+      authenticateBearer(ctx, token).then((auth) => {
+        request.auth = auth;
+        done(auth ? undefined : new AppError('UNAUTHENTICATED'));
+      }, done);
+    };
+    appendRouteHook(route, 'onRequest', hook);
   });
 }
 

@@ -2,9 +2,16 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_TTL_MS } from '@strata/domain/constants';
 import { AppError } from '@strata/domain/errors';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import type { AppContext } from '../context';
 import { idempotencyKeys } from '../db/schema/platform';
+import { appendRouteHook, routeAuthMode, routeMethods } from './route-hooks';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A first request still marked running after this long is taken to have died with its process. */
@@ -26,12 +33,25 @@ function requestHash(request: FastifyRequest): string {
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', (request, reply, done) => {
-    const key = request.headers['x-idempotency-key'];
-    if (SAFE_METHODS.has(request.method) || typeof key !== 'string' || key === '' || !request.auth)
-      return done();
-    // After a replay the reply is sent and the chain must stop: no done().
-    claim(request, reply, key).then((replayed) => replayed || done(), done);
+  // Only routes that change something and know their user can be replayed.
+  app.addHook('onRoute', (route) => {
+    if (routeAuthMode(route) === 'public' || routeMethods(route).every((m) => SAFE_METHODS.has(m))) return;
+    const preHandler: preHandlerHookHandler = (request, reply, done) => {
+      const key = request.headers['x-idempotency-key'];
+      if (SAFE_METHODS.has(request.method) || typeof key !== 'string' || key === '' || !request.auth)
+        return done();
+      // After a replay the reply is sent and the chain must stop: no done().
+      claim(request, reply, key).then((replayed) => replayed || done(), done);
+    };
+    const onSend: onSendHookHandler = (request, reply, payload, done) => {
+      const claimed = request.idempotency;
+      if (!claimed || claimed.replayed) return done(null, payload);
+      request.idempotency = null;
+      store(claimed, reply, payload).then(() => done(null, payload), done);
+    };
+    appendRouteHook(route, 'preHandler', preHandler);
+    appendRouteHook(route, 'onSend', onSend);
+    appendRouteHook(route, 'onRequestAbort', release);
   });
 
   /** Claims the key for this request, or replays its stored response (answers true). */
@@ -100,13 +120,6 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     throw new AppError('IDEMPOTENCY_IN_PROGRESS');
   }
 
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const claimed = request.idempotency;
-    if (!claimed || claimed.replayed) return done(null, payload);
-    request.idempotency = null;
-    store(claimed, reply, payload).then(() => done(null, payload), done);
-  });
-
   /** Keeps the first response (2xx-4xx) for replay; forgets the key after a 5xx so a retry runs. */
   async function store(
     claim: { userId: number; key: string },
@@ -130,7 +143,8 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
       .where(where);
   }
 
-  app.addHook('onRequestAbort', async (request) => {
+  /** The client went away before an answer: free the key so its retry runs. */
+  async function release(request: FastifyRequest): Promise<void> {
     const claim = request.idempotency;
     if (!claim || claim.replayed) return;
     await ctx.db
@@ -142,7 +156,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
           isNull(idempotencyKeys.statusCode),
         ),
       );
-  });
+  }
 }
 
 /** Forgets keys older than 24 hours. */

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 
 /**
- * The security headers helmet would set, computed once: helmet itself re-parses its whole
+ * The security headers helmet would set on documents (the web app, the dev mail page), computed once: helmet itself re-parses its whole
  * configuration on every call, which cost a quarter of the time of a cheap request.
  */
 export function securityHeaders(config: AppConfig): Record<string, string> {
@@ -44,14 +44,31 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
 }
 
 /**
+ * API responses are JSON (or files) that no browser renders as a page: OWASP's REST guidance
+ * asks for these few, and leaving out the document-only ones halves the cost of a cheap request.
+ */
+export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'referrer-policy': 'no-referrer',
+    ...(config.appUrl.startsWith('https://')
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
+
+/**
  * Security headers with a CSP the web app passes (no inline scripts; inline styles for the
  * positioning libraries set via style attributes), CORS only for listed origins, and rate limits
  * that routes switch on with `config.rateLimit`.
  */
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const headers = securityHeaders(config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const documentHeaders = securityHeaders(config);
+  const apiHeaders = apiSecurityHeaders(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : documentHeaders);
     done();
   });
 

@@ -65,12 +65,24 @@ describe('X-Client-Version', () => {
 });
 
 describe('security headers, CORS, rate limits', () => {
-  test('responses carry a CSP and the usual hardening headers', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/health' });
+  test('documents carry the full CSP and hardening headers', async () => {
+    const res = await t.request({ method: 'GET', url: '/dev/mail' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  test('API responses carry the REST set: nosniff, no framing, nothing to load', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'referrer-policy': 'no-referrer',
+    });
   });
 
   test('CORS is off by default: no allow-origin for a foreign origin', async () => {
