@@ -17,7 +17,10 @@ for (const leg of legs) {
   }
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
-    const legFailed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) + (report.success === false && report.numFailedTests === 0 ? 1 : 0);
+    const legFailed =
+      report.numFailedTests +
+      (report.numRuntimeErrorTestSuites ?? 0) +
+      (report.success === false && report.numFailedTests === 0 ? 1 : 0);
     console.log(`${leg}: ${report.numPassedTests} passed, ${legFailed} failed`);
     passed += report.numPassedTests;
     failed += legFailed;
