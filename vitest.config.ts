@@ -34,6 +34,8 @@ export default defineConfig({
           hookTimeout: 300_000,
           fileParallelism: false,
           globalSetup: ['e2e/global-setup.ts'],
+          // Pages wait on a real server: give assertions that poll the page time to settle.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],
