@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import type { ReactElement } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useParams } from 'react-router';
 import {
   AuthLandingPage,
   ForgotPasswordPage,
@@ -11,32 +12,68 @@ import { HomePage } from '../features/home';
 import { NotFoundPage } from './not-found-page';
 import { RedirectPage } from './redirect-page';
 import { RequireSession } from './require-session';
+import { PUBLIC_ROUTES, type RouteNode, SHELL_ROUTE } from './route-tree';
 
-/**
- * The routes whose screens exist. The full tree of spec section 2 (with its flags) comes with the
- * web-shell work; until a screen lands its path shows the 404 page.
- */
+/** The screens that exist, by route id. Declared routes without one show the 404 page. */
+const SCREENS: Record<string, () => ReactElement> = {
+  login: () => <LoginPage />,
+  register: () => <RegisterPage />,
+  'password.reset': () => <ForgotPasswordPage />,
+  'password.reset.token': () => <ResetPasswordPage />,
+  'verify-email': () => <VerifyEmailPage />,
+  auth: () => <AuthLandingPage />,
+  redirect: () => <RedirectPage />,
+  home: () => <HomePage />,
+};
+
+/** What a matched route tells the shell: its id, name and flags (read with useMatches). */
+export interface RouteHandle {
+  id: string;
+  name?: string;
+  noSidebar: boolean;
+  canBePublic: boolean;
+}
+
+/** Renders the 404 page unless every numeric param of the route is digits only. */
+function NumericParams({ names, children }: { names: readonly string[]; children: ReactElement }) {
+  const params = useParams();
+  const valid = names.every((name) => params[name] === undefined || /^\d+$/.test(params[name]!));
+  return valid ? children : <NotFoundPage />;
+}
+
+function toRouteObject(node: RouteNode): RouteObject {
+  const screen = SCREENS[node.id];
+  const hasChildren = Boolean(node.children?.length);
+  let element: ReactElement = screen ? screen() : hasChildren ? <Outlet /> : <NotFoundPage />;
+  if (node.numeric) element = <NumericParams names={node.numeric}>{element}</NumericParams>;
+  if (!screen && !hasChildren && node.redirect) element = <Navigate to={node.redirect} replace />;
+  const handle: RouteHandle = {
+    id: node.id,
+    name: node.name,
+    noSidebar: Boolean(node.noSidebar),
+    canBePublic: Boolean(node.canBePublic),
+  };
+  const children = node.children?.map(toRouteObject) ?? [];
+  // A route with children but no screen: its own path redirects or shows the 404 page.
+  if (hasChildren && !screen && !node.children!.some((child) => child.path === '')) {
+    children.unshift({
+      index: true,
+      element: node.redirect ? <Navigate to={node.redirect} replace /> : <NotFoundPage />,
+      handle,
+    });
+  }
+  return { path: node.path, element, handle, ...(children.length ? { children } : {}) };
+}
+
+const shell = toRouteObject(SHELL_ROUTE);
+shell.element = (
+  <RequireSession>
+    <Outlet />
+  </RequireSession>
+);
+
 export const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: <RegisterPage /> },
-  { path: '/password/reset', element: <ForgotPasswordPage /> },
-  { path: '/password/reset/:token/:email', element: <ResetPasswordPage /> },
-  { path: '/verify-email', element: <VerifyEmailPage /> },
-  { path: '/auth', element: <AuthLandingPage /> },
-  { path: '/redirect', element: <RedirectPage /> },
-  // Where sign-in lands when the server names no intended address.
-  { path: '/s/auth/redirect', element: <Navigate to="/home" replace /> },
-  {
-    path: '/',
-    element: (
-      <RequireSession>
-        <Outlet />
-      </RequireSession>
-    ),
-    children: [
-      { index: true, element: <Navigate to="/home" replace /> },
-      { path: 'home', element: <HomePage /> },
-    ],
-  },
+  ...PUBLIC_ROUTES.map(toRouteObject),
+  shell,
   { path: '*', element: <NotFoundPage /> },
 ]);
