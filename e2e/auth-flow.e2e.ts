@@ -69,7 +69,8 @@ test('register -> verify from the outbox -> sign in -> sign out -> reset the pas
   // A reload keeps the session; sign out ends it.
   await page.reload();
   await expect.poll(() => page.getByText(`Signed in as ${email}`).isVisible()).toBe(true);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByText('You are signed out.').waitFor();
   await page.goto(`${baseUrl}/home`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();

@@ -38,7 +38,7 @@ test('every route of spec section 2 renders a screen or the 404 page, without co
     const url = sampleUrl(route.fullPath);
     await page.goto(`${baseUrl}${url}`);
     await page.waitForFunction(() => (document.querySelector('#root')?.textContent ?? '').trim().length > 0);
-    const text = (await page.locator('#root').innerText()).trim();
+    const text = ((await page.locator('#root').textContent()) ?? '').trim();
     expect(text.length, `${url} rendered nothing`).toBeGreaterThan(0);
     outcomes.push(`${url} -> ${text.includes('Page not found') ? '404' : 'screen'}`);
   }

@@ -49,6 +49,8 @@ for (const target of targets) {
     execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', target.workspace], {
       cwd: root,
       stdio: 'inherit',
+      // The build is always a production build, whatever NODE_ENV the server itself runs with.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
   }
 }

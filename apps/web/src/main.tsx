@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
+import { PreferencesSync } from './features/preferences';
 import { initI18n } from './i18n/i18n';
 import { SessionProvider } from './lib/session';
 import './ui/global.css';
@@ -16,6 +17,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
+        <PreferencesSync />
         <RouterProvider router={router} />
       </SessionProvider>
     </QueryClientProvider>

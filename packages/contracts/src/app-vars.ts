@@ -21,6 +21,8 @@ export const appVarsSchema = z.object({
   payment_key: z.string().nullable(),
   bot_check_site_key: z.string().nullable(),
   min_client_version: z.string().nullable(),
+  /** Largest profile photo in MB, so clients check before uploading. */
+  photo_max_mb: z.number(),
   features: z.record(z.string(), z.boolean()),
   customization: z.object({
     name: z.string(),

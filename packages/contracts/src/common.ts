@@ -8,6 +8,7 @@ export const errorBodySchema = z.object({
   code: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
   type: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -51,6 +51,8 @@ export interface ErrorBody {
   errors?: FieldError[];
   /** Present on 401s that ask the client to re-authenticate ('reauth'). */
   type?: string;
+  /** Values of the message's placeholders, so clients can show it in their own language. */
+  params?: Record<string, string | number>;
 }
 
 /** The one error type of the code base: a string code, an optional message and field errors. */
@@ -59,20 +61,31 @@ export class AppError extends Error {
   readonly status: number;
   readonly errors?: FieldError[];
   readonly type?: string;
+  readonly params?: Record<string, string | number>;
 
-  constructor(code: ErrorCode, options: { message?: string; errors?: FieldError[]; type?: string } = {}) {
-    super(options.message ?? ERROR_CATALOGUE[code].message);
+  constructor(
+    code: ErrorCode,
+    options: {
+      message?: string;
+      errors?: FieldError[];
+      type?: string;
+      params?: Record<string, string | number>;
+    } = {},
+  ) {
+    super(options.message ?? formatMessage(ERROR_CATALOGUE[code].message, options.params ?? {}));
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CATALOGUE[code].status;
     this.errors = options.errors;
     this.type = options.type;
+    this.params = options.params;
   }
 
   toBody(): ErrorBody {
     const body: ErrorBody = { message: this.message, code: this.code };
     if (this.errors) body.errors = this.errors;
     if (this.type) body.type = this.type;
+    if (this.params) body.params = this.params;
     return body;
   }
 }

@@ -11,6 +11,7 @@ export class HttpError extends Error {
     readonly code: string | undefined,
     readonly errors: FieldError[] | undefined,
     readonly type: string | undefined,
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -27,6 +28,8 @@ export interface HttpClientOptions {
   isOnline?: () => boolean;
   /** The refresh was refused with 401: the user must sign in again. */
   onSessionExpired?: () => void;
+  /** A password confirmation currently held, sent as X-Authorization-Password. */
+  passwordConfirmation?: () => string | null;
   /** The server flagged this client version as too old. */
   onUpdateRequired?: (minimum: string) => void;
 }
@@ -74,6 +77,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       ...opts.headers,
     };
     if (key) headers['x-idempotency-key'] = key;
+    const confirmation = options.passwordConfirmation?.();
+    if (confirmation) headers['x-authorization-password'] = confirmation;
     const token = opts.auth === false ? null : options.tokens.get();
     if (token) headers.authorization = `Bearer ${token.access_token}`;
     let body: BodyInit | undefined;

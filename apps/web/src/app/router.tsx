@@ -9,6 +9,8 @@ import {
   VerifyEmailPage,
 } from '../features/auth';
 import { HomePage } from '../features/home';
+import { ProfileSecurityPage, ProfileSettingsPage, ReauthenticatePage } from '../features/profile';
+import { AppShell } from './app-shell';
 import { NotFoundPage } from './not-found-page';
 import { RedirectPage } from './redirect-page';
 import { RequireSession } from './require-session';
@@ -24,6 +26,9 @@ const SCREENS: Record<string, () => ReactElement> = {
   auth: () => <AuthLandingPage />,
   redirect: () => <RedirectPage />,
   home: () => <HomePage />,
+  'profile.settings': () => <ProfileSettingsPage />,
+  'profile.security': () => <ProfileSecurityPage />,
+  'auth.reauthenticate': () => <ReauthenticatePage />,
 };
 
 /** What a matched route tells the shell: its id, name and flags (read with useMatches). */
@@ -68,7 +73,7 @@ function toRouteObject(node: RouteNode): RouteObject {
 const shell = toRouteObject(SHELL_ROUTE);
 shell.element = (
   <RequireSession>
-    <Outlet />
+    <AppShell />
   </RequireSession>
 );
 

@@ -1,6 +1,7 @@
 import { CLIENT_VERSION } from '@strata/domain/constants';
 import { createHttpClient } from '@strata/sync/http-client';
 import { webStorageTokenStore } from '@strata/sync/token-store';
+import { currentPasswordConfirmation } from './password-confirmation';
 
 export const tokenStore = webStorageTokenStore(window.localStorage);
 
@@ -15,6 +16,7 @@ export function onSessionExpired(listener: () => void): () => void {
 export const api = createHttpClient({
   clientVersion: CLIENT_VERSION,
   tokens: tokenStore,
+  passwordConfirmation: currentPasswordConfirmation,
   onSessionExpired: () => {
     for (const listener of sessionListeners) listener();
   },

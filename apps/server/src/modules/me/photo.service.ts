@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { AppError, ERROR_CATALOGUE, formatMessage } from '@strata/domain/errors';
+import { AppError } from '@strata/domain/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type UserRow, users } from '../../db/schema/users';
@@ -31,9 +31,7 @@ export function uploadsDir(ctx: AppContext): string {
 }
 
 export function fileTooLarge(maxMb: number): AppError {
-  return new AppError('FILE_TOO_LARGE', {
-    message: formatMessage(ERROR_CATALOGUE.FILE_TOO_LARGE.message, { n: maxMb }),
-  });
+  return new AppError('FILE_TOO_LARGE', { params: { n: maxMb } });
 }
 
 /** Stores a profile photo: the type is read from the bytes, never from the name or the header. */

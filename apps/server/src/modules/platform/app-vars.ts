@@ -27,6 +27,7 @@ export function buildAppVars(config: AppConfig): AppVars {
     payment_key: null,
     bot_check_site_key: null,
     min_client_version: config.minClientVersion ?? null,
+    photo_max_mb: config.photoMaxMb,
     features: config.features,
     customization: { name: config.appName, loader: null, logoWide: null, font: null, colors: {} },
   };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from '../preferences';
 import styles from './auth.module.css';
 
 /** The centred card every signed-out screen uses. */
@@ -17,6 +18,9 @@ export function AuthLayout({
   const { t } = useTranslation();
   return (
     <main className={styles.page}>
+      <div className={styles.language}>
+        <LanguageSelect />
+      </div>
       <section className={styles.card} aria-labelledby="auth-title">
         <div className={styles.brand}>
           <img src="/favicon.svg" alt="" />

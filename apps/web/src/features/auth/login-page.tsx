@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
@@ -40,7 +41,7 @@ export function LoginPage() {
         navigate(`/verify-email?email=${encodeURIComponent(email.trim())}`);
         return;
       }
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(errorMessage(caught, t));
     }
   });
 

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { TextField } from '../../ui/text-field';
@@ -58,7 +59,7 @@ export function RegisterPage() {
           }
         }
       }
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(errorMessage(caught, t));
     }
   });
 

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { TextField } from '../../ui/text-field';
@@ -34,7 +35,7 @@ export function ResetPasswordPage() {
         state: { notice: 'passwordReset' },
       });
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(errorMessage(caught, t));
     }
   });
 

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';
@@ -35,8 +36,8 @@ export function VerifyEmailPage() {
     api
       .post<{ email: string }>('/api/auth/email/verify', { token, email }, { auth: false })
       .then((result) => setState({ kind: 'verified', email: result.email }))
-      .catch((error: Error) => setState({ kind: 'failed', message: error.message }));
-  }, [token, email]);
+      .catch((error: unknown) => setState({ kind: 'failed', message: errorMessage(error, t) }));
+  }, [token, email, t]);
 
   return (
     <AuthLayout title={t('auth.verify.title')}>
@@ -78,7 +79,7 @@ function ResendForm({ email }: { email: string }) {
       await api.post('/api/auth/email/resend', { email: values.email.trim() }, { auth: false });
       setSent(true);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(errorMessage(caught, t));
     }
   });
   return (

@@ -1,0 +1,16 @@
+// Runs before the first paint (a same-origin script, so the CSP allows it): applies the cached
+// theme and language direction so the page never flashes the wrong theme or direction.
+(() => {
+  try {
+    const root = document.documentElement;
+    const theme = localStorage.getItem('strata.theme');
+    if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+    const locale = localStorage.getItem('strata.locale');
+    if (locale) {
+      root.lang = locale;
+      root.dir = /^(ar|he|fa|ur)([-_]|$)/i.test(locale) ? 'rtl' : 'ltr';
+    }
+  } catch {
+    // no storage: defaults apply
+  }
+})();

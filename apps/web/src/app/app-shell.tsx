@@ -1,0 +1,119 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { House, LogOut, Menu as MenuIcon, Settings, Shield } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { useSession } from '../lib/session';
+import { Avatar } from '../ui/avatar';
+import styles from './app-shell.module.css';
+import type { RouteHandle } from './router';
+
+/** The signed-in frame: header with the account menu, sidebar (off-canvas below 780 px), content. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { profile, signOut } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const matches = useMatches();
+  const noSidebar = (matches.at(-1)?.handle as RouteHandle | undefined)?.noSidebar ?? false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // A navigation closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  const handleSignOut = async () => {
+    navigate('/login', { replace: true, state: { notice: 'signedOut' } });
+    await signOut();
+  };
+
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#content">
+        {t('shell.skipToContent')}
+      </a>
+      <header className={styles.header}>
+        {!noSidebar && (
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-label={drawerOpen ? t('shell.closeSidebar') : t('shell.openSidebar')}
+            aria-expanded={drawerOpen}
+            aria-controls="sidebar"
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            <MenuIcon size={18} aria-hidden="true" />
+          </button>
+        )}
+        <Link to="/home" className={styles.brand}>
+          <img src="/favicon.svg" alt="" />
+          <span>{t('app.name')}</span>
+        </Link>
+        <span className={styles.spacer} />
+        {profile && (
+          <Menu.Root>
+            <Menu.Trigger className={styles.userButton} aria-label={t('shell.userMenu')}>
+              <Avatar src={profile.photo_url} name="" size={30} />
+              <span className={styles.userName}>{profile.name}</span>
+            </Menu.Trigger>
+            <Menu.Portal>
+              <Menu.Content className={styles.menu} align="end" sideOffset={5}>
+                <Menu.Label className={styles.menuLabel}>{profile.email}</Menu.Label>
+                <Menu.Item className={styles.menuItem} onSelect={() => navigate('/profile/settings')}>
+                  <Settings size={16} aria-hidden="true" /> {t('shell.settings')}
+                </Menu.Item>
+                <Menu.Item className={styles.menuItem} onSelect={() => navigate('/profile/security')}>
+                  <Shield size={16} aria-hidden="true" /> {t('shell.security')}
+                </Menu.Item>
+                <Menu.Separator className={styles.separator} />
+                <Menu.Item className={styles.menuItem} onSelect={handleSignOut}>
+                  <LogOut size={16} aria-hidden="true" /> {t('shell.signOut')}
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Portal>
+          </Menu.Root>
+        )}
+      </header>
+      <div className={`${styles.body} ${noSidebar ? styles.bodyNoSidebar : ''}`}>
+        {!noSidebar && (
+          <>
+            {drawerOpen && (
+              <button
+                type="button"
+                className={styles.scrim}
+                aria-label={t('shell.closeSidebar')}
+                onClick={() => setDrawerOpen(false)}
+              />
+            )}
+            <aside id="sidebar" className={`${styles.sidebar} ${drawerOpen ? styles.sidebarOpen : ''}`}>
+              <nav className={styles.nav} aria-label={t('shell.navigation')}>
+                <SidebarLink to="/home" icon={<House size={16} aria-hidden="true" />}>
+                  {t('shell.home')}
+                </SidebarLink>
+                <div className={styles.navHeading}>{t('shell.account')}</div>
+                <SidebarLink to="/profile/settings" icon={<Settings size={16} aria-hidden="true" />}>
+                  {t('shell.settings')}
+                </SidebarLink>
+                <SidebarLink to="/profile/security" icon={<Shield size={16} aria-hidden="true" />}>
+                  {t('shell.security')}
+                </SidebarLink>
+              </nav>
+            </aside>
+          </>
+        )}
+        <main id="content" className={styles.content} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function SidebarLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <NavLink to={to} className={styles.navLink}>
+      {icon}
+      {children}
+    </NavLink>
+  );
+}

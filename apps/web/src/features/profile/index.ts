@@ -1,0 +1,3 @@
+export { ProfileSecurityPage } from './profile-security-page';
+export { ProfileSettingsPage } from './profile-settings-page';
+export { ReauthenticatePage } from './reauthenticate-page';

@@ -1,0 +1,203 @@
+import type { Profile } from '@strata/contracts/me';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { useAppVars } from '../../lib/app-vars';
+import { errorMessage } from '../../lib/errors';
+import { PROFILE_QUERY, useSession } from '../../lib/session';
+import { useUpdateProfile } from '../../lib/use-update-profile';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { Notice } from '../../ui/notice';
+import { PageSpinner } from '../../ui/spinner';
+import { TextField } from '../../ui/text-field';
+import { LanguageSelect, ThemeSwitch } from '../preferences';
+import styles from './profile.module.css';
+
+interface Values {
+  name: string;
+  timezone: string;
+  startOfWeek: string;
+}
+
+const ZONES: string[] =
+  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+
+/** profile/settings: name, photo, language, time zone, first day of the week, theme. */
+export function ProfileSettingsPage() {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  if (!profile) return <PageSpinner label={t('app.loading')} />;
+  return (
+    <div className={styles.page}>
+      <header className={styles.heading}>
+        <h1>{t('profile.settings.title')}</h1>
+        <p>{t('profile.settings.subtitle')}</p>
+      </header>
+      <PhotoSection profile={profile} />
+      <DetailsSection profile={profile} />
+      <section className={styles.section} aria-labelledby="appearance-title">
+        <h2 id="appearance-title">{t('profile.settings.appearance')}</h2>
+        <div className={styles.inline}>
+          <LanguageSelect />
+          <ThemeSwitch />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function PhotoSection({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const maxMb = useAppVars().data?.photo_max_mb ?? 5;
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const inputId = useId();
+
+  const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    // Checked before uploading (spec section 5): no point sending what the server refuses.
+    if (file.size > maxMb * 1024 * 1024) {
+      setMessage({ tone: 'error', text: t('errors.codes.FILE_TOO_LARGE', { n: maxMb }) });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const body = new FormData();
+      body.append('photo', file);
+      queryClient.setQueryData(PROFILE_QUERY, await api.post<Profile>('/api/me/photo', body));
+      setMessage({ tone: 'success', text: t('profile.settings.photoUpdated') });
+    } catch (error) {
+      setMessage({ tone: 'error', text: errorMessage(error, t) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleRemove = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      queryClient.setQueryData(PROFILE_QUERY, await api.delete<Profile>('/api/me/photo'));
+      setMessage({ tone: 'success', text: t('profile.settings.photoRemoved') });
+    } catch (error) {
+      setMessage({ tone: 'error', text: errorMessage(error, t) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hasPhoto = !profile.photo_url.startsWith('/api/avatars/');
+  return (
+    <section className={styles.section} aria-labelledby="photo-title">
+      <h2 id="photo-title">{t('profile.settings.photo')}</h2>
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      <div className={styles.photoRow}>
+        <Avatar src={profile.photo_url} name={profile.name} size={72} />
+        <div className={styles.photoActions}>
+          <div className={styles.photoButtons}>
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              className="visually-hidden"
+              onChange={handleFile}
+              aria-label={t('profile.settings.changePhoto')}
+            />
+            <Button variant="secondary" busy={busy} onClick={() => input.current?.click()}>
+              {t('profile.settings.changePhoto')}
+            </Button>
+            {hasPhoto && (
+              <Button variant="secondary" disabled={busy} onClick={handleRemove}>
+                {t('profile.settings.removePhoto')}
+              </Button>
+            )}
+          </div>
+          <span className={styles.hint}>{t('profile.settings.photoHint', { n: maxMb })}</span>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function DetailsSection({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  const [saved, setSaved] = useState(false);
+  const zoneId = useId();
+  const weekId = useId();
+  const { register, handleSubmit, formState } = useForm<Values>({
+    defaultValues: {
+      name: profile.name,
+      timezone: profile.timezone ?? '',
+      startOfWeek: profile.start_of_week === null ? '' : String(profile.start_of_week),
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSaved(false);
+    await update.mutateAsync({
+      name: values.name.trim(),
+      timezone: values.timezone === '' ? null : values.timezone,
+      start_of_week: values.startOfWeek === '' ? null : Number(values.startOfWeek),
+    });
+    setSaved(true);
+  });
+
+  return (
+    <section className={styles.section} aria-labelledby="details-title">
+      <h2 id="details-title">{t('home.account')}</h2>
+      {saved && <Notice tone="success">{t('profile.settings.saved')}</Notice>}
+      {update.error && <Notice tone="error">{errorMessage(update.error, t)}</Notice>}
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event).catch(() => {})} noValidate>
+        <TextField
+          label={t('profile.settings.name')}
+          autoComplete="name"
+          error={formState.errors.name?.message}
+          {...register('name', { validate: (v) => v.trim() !== '' || t('validation.required') })}
+        />
+        <div className={styles.row}>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={zoneId}>
+              {t('profile.settings.timezone')}
+            </label>
+            <select id={zoneId} className={styles.select} {...register('timezone')}>
+              <option value="">{t('profile.settings.timezoneAuto')}</option>
+              {ZONES.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={weekId}>
+              {t('profile.settings.startOfWeek')}
+            </label>
+            <select id={weekId} className={styles.select} {...register('startOfWeek')}>
+              <option value="">{t('profile.settings.startOfWeekAuto')}</option>
+              {[0, 1, 2, 3, 4, 5, 6].map((day) => (
+                <option key={day} value={day}>
+                  {t(`weekdays.${day}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" busy={formState.isSubmitting}>
+            {t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
