@@ -64,7 +64,9 @@ test('Arabic: the document is right-to-left, the sidebar sits on the right, the 
   const { context, page } = await signedInPage('Amal Arabic');
   await page.goto(`${baseUrl}/profile/settings`);
   await page.getByRole('heading', { name: 'Profile settings' }).waitFor();
-  await page.getByLabel('Language').selectOption('ar');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('combobox', { name: 'Search' }).fill('arab');
+  await page.keyboard.press('Enter');
   await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe('Profile settings');
@@ -120,5 +122,33 @@ test('below 780 px the sidebar is a drawer opened from the header', async () => 
   await screenshot(page, 'narrow-drawer');
   await page.locator('#sidebar').getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('heading', { name: 'Profile settings' }).waitFor();
+  await context.close();
+});
+
+test('photo: upload shows a toast; removing asks "Are you sure?" — Cancel keeps it, Yes removes it', async () => {
+  const { context, page } = await signedInPage('Pia Photo');
+  await page.goto(`${baseUrl}/profile/settings`);
+  await page.getByRole('heading', { name: 'Profile settings' }).waitFor();
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(32, 7),
+  ]);
+  await page.getByLabel('Change photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('status').filter({ hasText: 'Your photo was updated.' }).waitFor();
+  const avatar = page.getByRole('img', { name: 'Pia Photo' });
+  await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/api\/files\/photos\//);
+
+  await page.getByRole('button', { name: 'Remove photo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await dialog.waitFor();
+  await screenshot(page, 'confirm-dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  expect(await avatar.getAttribute('src')).toMatch(/^\/api\/files\/photos\//);
+
+  await page.getByRole('button', { name: 'Remove photo' }).click();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('status').filter({ hasText: 'Your photo was removed.' }).waitFor();
+  await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/api\/avatars\//);
   await context.close();
 });

@@ -6,7 +6,9 @@ import { router } from './app/router';
 import { PreferencesSync } from './features/preferences';
 import { initI18n } from './i18n/i18n';
 import { SessionProvider } from './lib/session';
+import { ConfirmProvider } from './ui/confirm';
 import './ui/global.css';
+import { Toaster } from './ui/toaster';
 
 initI18n();
 const queryClient = new QueryClient({
@@ -17,8 +19,11 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <PreferencesSync />
-        <RouterProvider router={router} />
+        <ConfirmProvider>
+          <PreferencesSync />
+          <RouterProvider router={router} />
+          <Toaster />
+        </ConfirmProvider>
       </SessionProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -19,7 +19,7 @@ export function AuthLayout({
   return (
     <main className={styles.page}>
       <div className={styles.language}>
-        <LanguageSelect />
+        <LanguageSelect compact />
       </div>
       <section className={styles.card} aria-labelledby="auth-title">
         <div className={styles.brand}>

@@ -1,40 +1,40 @@
 import { LOCALES, type Locale } from '@strata/domain/constants';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dropdown, type DropdownOption } from '../../ui/dropdown';
 import styles from './preferences.module.css';
 import { usePreferences } from './use-preferences';
 
-/** Each language is offered under its own name (its autonym). */
-function autonym(locale: Locale): string {
+function languageName(locale: Locale, inLanguage: string): string {
   try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+    const name = new Intl.DisplayNames([inLanguage], { type: 'language' }).of(locale) ?? locale;
+    return name.charAt(0).toLocaleUpperCase(inLanguage) + name.slice(1);
   } catch {
     return locale;
   }
 }
 
-export function LanguageSelect({ showLabel = true }: { showLabel?: boolean }) {
+/** Each language under its own name (its autonym), findable by its English name and code too. */
+const OPTIONS: DropdownOption<Locale>[] = LOCALES.map((locale) => ({
+  value: locale,
+  label: languageName(locale, locale),
+  synonyms: [languageName(locale, 'en'), locale],
+  lang: locale,
+}));
+
+export function LanguageSelect({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const { setLocale } = usePreferences();
-  const id = useId();
   return (
     <span className={styles.picker}>
-      <label htmlFor={id} className={showLabel ? undefined : 'visually-hidden'}>
-        {t('language.label')}
-      </label>
-      <select
-        id={id}
-        className={styles.select}
-        value={i18n.language}
-        onChange={(event) => setLocale(event.target.value as Locale)}
-      >
-        {LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
-            {autonym(locale)}
-          </option>
-        ))}
-      </select>
+      <span aria-hidden="true">{t('language.label')}</span>
+      <Dropdown
+        label={t('language.label')}
+        options={OPTIONS}
+        value={(LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : null}
+        onChange={setLocale}
+        searchable
+        compact={compact}
+      />
     </span>
   );
 }

@@ -10,9 +10,11 @@ import { PROFILE_QUERY, useSession } from '../../lib/session';
 import { useUpdateProfile } from '../../lib/use-update-profile';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
+import { useConfirm } from '../../ui/confirm';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
+import { toasts } from '../../ui/toast-store';
 import { LanguageSelect, ThemeSwitch } from '../preferences';
 import styles from './profile.module.css';
 
@@ -55,8 +57,9 @@ function PhotoSection({ profile }: { profile: Profile }) {
   const maxMb = useAppVars().data?.photo_max_mb ?? 5;
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: 'error'; text: string } | null>(null);
   const inputId = useId();
+  const confirm = useConfirm();
 
   const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -73,7 +76,7 @@ function PhotoSection({ profile }: { profile: Profile }) {
       const body = new FormData();
       body.append('photo', file);
       queryClient.setQueryData(PROFILE_QUERY, await api.post<Profile>('/api/me/photo', body));
-      setMessage({ tone: 'success', text: t('profile.settings.photoUpdated') });
+      toasts.show(t('profile.settings.photoUpdated'), { tone: 'success' });
     } catch (error) {
       setMessage({ tone: 'error', text: errorMessage(error, t) });
     } finally {
@@ -82,11 +85,12 @@ function PhotoSection({ profile }: { profile: Profile }) {
   };
 
   const handleRemove = async () => {
+    if (!(await confirm({ body: t('profile.settings.removePhotoConfirm') }))) return;
     setBusy(true);
     setMessage(null);
     try {
       queryClient.setQueryData(PROFILE_QUERY, await api.delete<Profile>('/api/me/photo'));
-      setMessage({ tone: 'success', text: t('profile.settings.photoRemoved') });
+      toasts.show(t('profile.settings.photoRemoved'), { tone: 'success' });
     } catch (error) {
       setMessage({ tone: 'error', text: errorMessage(error, t) });
     } finally {
