@@ -52,9 +52,10 @@ export function AppShell() {
         <span className={styles.spacer} />
         {profile && (
           <Menu.Root>
-            <Menu.Trigger className={styles.userButton} aria-label={t('shell.userMenu')}>
+            <Menu.Trigger className={styles.userButton}>
               <Avatar src={profile.photo_url} name="" size={30} />
               <span className={styles.userName}>{profile.name}</span>
+              <span className="visually-hidden">{t('shell.userMenu')}</span>
             </Menu.Trigger>
             <Menu.Portal>
               <Menu.Content className={styles.menu} align="end" sideOffset={5}>

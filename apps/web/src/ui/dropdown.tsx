@@ -105,9 +105,10 @@ export function Dropdown<V extends string>(props: DropdownProps<V>) {
       <Popover.Trigger
         id={props.id}
         className={`${styles.trigger} ${compact ? styles.compact : ''}`}
-        aria-label={label}
         aria-haspopup="listbox"
       >
+        {/* The name is the label plus the visible value, so it contains what is seen (WCAG 2.5.3). */}
+        <span className="visually-hidden">{label} </span>
         <span className={summary ? undefined : styles.placeholder}>{summary || placeholder}</span>
         <ChevronDown size={16} aria-hidden="true" />
       </Popover.Trigger>

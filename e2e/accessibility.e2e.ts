@@ -1,0 +1,44 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { seriousViolations } from './a11y';
+import { createVerifiedAccount, signInContext } from './accounts';
+import { launchChromium } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let token: Record<string, unknown>;
+beforeAll(async () => {
+  browser = await launchChromium();
+  token = (await createVerifiedAccount(baseUrl, 'Ally Access')).token;
+});
+afterAll(() => browser?.close());
+
+const PAGES = [
+  { path: '/login', heading: 'Sign in', signedIn: false },
+  { path: '/register', heading: 'Create your account', signedIn: false },
+  { path: '/password/reset', heading: 'Reset your password', signedIn: false },
+  { path: '/no/such/page', heading: 'Page not found', signedIn: false },
+  { path: '/home', heading: /Good (morning|afternoon|evening)/, signedIn: true },
+  { path: '/profile/settings', heading: 'Profile settings', signedIn: true },
+  { path: '/profile/security', heading: 'Security', signedIn: true },
+];
+
+test.each(['light', 'dark'] as const)(
+  'axe-core finds no serious or critical violation in the %s theme',
+  async (colorScheme) => {
+    const found: Record<string, unknown> = {};
+    for (const signedIn of [false, true]) {
+      const context = await browser.newContext({ colorScheme });
+      if (signedIn) await signInContext(context, token);
+      const page = await context.newPage();
+      for (const target of PAGES.filter((p) => p.signedIn === signedIn)) {
+        await page.goto(`${baseUrl}${target.path}`);
+        await page.getByRole('heading', { level: 1, name: target.heading }).waitFor();
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[target.path] = violations;
+      }
+      await context.close();
+    }
+    expect(found).toEqual({});
+  },
+);
