@@ -23,6 +23,7 @@ import { purgeExpiredAuthRows } from './modules/auth/maintenance';
 import { fileRoutes } from './modules/me/files.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { devMailRoutes } from './modules/platform/dev-mail.routes';
+import { logRoutes } from './modules/platform/log.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 
 export interface BuildOptions {
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerIdempotency(app, ctx);
 
   platformRoutes(app, ctx);
+  logRoutes(app, ctx);
   // Only the auth routes read or set cookies (the web app's refresh cookie).
   await app.register(async (scope) => {
     await scope.register(cookie);

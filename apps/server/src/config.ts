@@ -27,6 +27,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_NAME: z.string().default('Strata'),
   MIN_CLIENT_VERSION: optionalText,
+  FORCE_CLIENT_VERSION: optionalText,
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(900),
   REFRESH_TOKEN_TTL: z.coerce
     .number()
@@ -71,6 +72,8 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: string;
   minClientVersion?: string;
+  /** Clients below this version are told to reload at once (X-Force-Reload). */
+  forceClientVersion?: string;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
   emailTokenTtlS: number;
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     minClientVersion: e.MIN_CLIENT_VERSION,
+    forceClientVersion: e.FORCE_CLIENT_VERSION,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlS: e.REFRESH_TOKEN_TTL,
     emailTokenTtlS: e.EMAIL_TOKEN_TTL,

@@ -32,6 +32,8 @@ export interface HttpClientOptions {
   passwordConfirmation?: () => string | null;
   /** The server flagged this client version as too old. */
   onUpdateRequired?: (minimum: string) => void;
+  /** The server requires this client to reload at once. */
+  onForceReload?: () => void;
 }
 
 export interface RequestOptions {
@@ -96,6 +98,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     });
     const minimum = response.headers.get('x-update-required');
     if (minimum) options.onUpdateRequired?.(minimum);
+    if (response.headers.get('x-force-reload')) options.onForceReload?.();
     return response;
   }
 

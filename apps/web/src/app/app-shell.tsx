@@ -7,6 +7,8 @@ import { useSession } from '../lib/session';
 import { Avatar } from '../ui/avatar';
 import styles from './app-shell.module.css';
 import type { RouteHandle } from './router';
+import { UpdateBanner } from './update-banner';
+import { usePageViews } from './use-page-views';
 
 /** The signed-in frame: header with the account menu, sidebar (off-canvas below 780 px), content. */
 export function AppShell() {
@@ -17,6 +19,7 @@ export function AppShell() {
   const matches = useMatches();
   const noSidebar = (matches.at(-1)?.handle as RouteHandle | undefined)?.noSidebar ?? false;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  usePageViews();
 
   // A navigation closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
@@ -32,6 +35,7 @@ export function AppShell() {
       <a className={styles.skip} href="#content">
         {t('shell.skipToContent')}
       </a>
+      <UpdateBanner />
       <header className={styles.header}>
         {!noSidebar && (
           <button

@@ -2,6 +2,7 @@ import { CLIENT_VERSION } from '@strata/domain/constants';
 import { createHttpClient } from '@strata/sync/http-client';
 import { webStorageTokenStore } from '@strata/sync/token-store';
 import { currentPasswordConfirmation } from './password-confirmation';
+import { markUpdateRequired } from './update-required';
 
 export const tokenStore = webStorageTokenStore(window.localStorage);
 
@@ -17,6 +18,8 @@ export const api = createHttpClient({
   clientVersion: CLIENT_VERSION,
   tokens: tokenStore,
   passwordConfirmation: currentPasswordConfirmation,
+  onUpdateRequired: markUpdateRequired,
+  onForceReload: () => window.location.reload(),
   onSessionExpired: () => {
     for (const listener of sessionListeners) listener();
   },

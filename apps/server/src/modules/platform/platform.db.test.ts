@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    env: { MIN_CLIENT_VERSION: '35.0.0', AUTH_RATE_LIMIT: '3', FEATURES: 'beta,gantt' },
+    env: { MIN_CLIENT_VERSION: '35.0.0', FORCE_CLIENT_VERSION: '30.0.0', FEATURES: 'beta,gantt' },
   });
 });
 afterAll(() => t?.close());
@@ -48,6 +48,34 @@ describe('platform routes', () => {
   });
 });
 
+describe('PUT /api/log', () => {
+  test('accepts an app event from a signed-in user with 204', async () => {
+    const user = await t.signUp();
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/log',
+      token: user.token,
+      json: { name: 'page_view', properties: { path: '/home', route: 'home' } },
+    });
+    expect(res.statusCode).toBe(204);
+  });
+
+  test.each([
+    { token: false, body: { name: 'page_view' }, status: 401 },
+    { token: true, body: { name: '' }, status: 422 },
+    { token: true, body: { name: 'x', properties: { nested: { a: 1 } } }, status: 422 },
+  ])('refuses $body (token $token) with $status', async ({ token, body, status }) => {
+    const user = await t.signUp();
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/log',
+      token: token ? user.token : undefined,
+      json: body,
+    });
+    expect(res.statusCode).toBe(status);
+  });
+});
+
 describe('X-Client-Version', () => {
   test.each([
     { version: '34.9.0', flagged: true },
@@ -61,6 +89,19 @@ describe('X-Client-Version', () => {
       headers: version ? { 'x-client-version': version } : {},
     });
     expect(res.headers['x-update-required'] !== undefined).toBe(flagged);
+  });
+
+  test.each([
+    { version: '29.9.9', forced: true },
+    { version: '30.0.0', forced: false },
+    { version: '34.0.0', forced: false },
+  ])('$version -> force-reload header $forced', async ({ version, forced }) => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-client-version': version },
+    });
+    expect(res.headers['x-force-reload'] !== undefined).toBe(forced);
   });
 });
 
@@ -95,18 +136,23 @@ describe('security headers, CORS, rate limits', () => {
   });
 
   test('auth routes are rate limited: 429 with Retry-After past the limit', async () => {
-    const attempt = () =>
-      t.request({
-        method: 'POST',
-        url: '/api/auth/login',
-        json: { email: 'rl@example.test', password: 'whatever1' },
-      });
-    const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
-    expect(statuses).toEqual([422, 422, 422, 429]);
-    const limited = await attempt();
-    expect(limited.headers['retry-after']).toBeDefined();
-    expect(limited.json().code).toBe('RATE_LIMITED');
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT: '3' } });
+    try {
+      const attempt = () =>
+        limited.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          json: { email: 'rl@example.test', password: 'whatever1' },
+        });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
+      expect(statuses).toEqual([422, 422, 422, 429]);
+      const refused = await attempt();
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json().code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
   });
 });
 

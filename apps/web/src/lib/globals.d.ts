@@ -1,0 +1,2 @@
+/** Injected by Vite (vite.config.ts `define`). */
+declare const __APP_VERSION__: string;
