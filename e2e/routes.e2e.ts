@@ -68,3 +68,20 @@ test('signed out, a private route goes to sign-in and a public one stays', async
   expect(new URL(page.url()).pathname).toBe('/b/AbCdEfGhIjK');
   await page.close();
 });
+
+test('a thin progress bar shows while the app moves to another named route, and goes away', async () => {
+  const context = await browser.newContext();
+  await signInContext(context, token);
+  const page = await context.newPage();
+  await page.route('**/assets/profile-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto(`${baseUrl}/home`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.locator('#sidebar').getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('progressbar').waitFor();
+  await page.getByRole('heading', { name: 'Profile settings' }).waitFor();
+  await page.getByRole('progressbar').waitFor({ state: 'detached' });
+  await context.close();
+});

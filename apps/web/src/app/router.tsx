@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useParams } from 'react-router';
 import {
   AuthLandingPage,
@@ -9,8 +9,8 @@ import {
   VerifyEmailPage,
 } from '../features/auth';
 import { HomePage } from '../features/home';
-import { ProfileSecurityPage, ProfileSettingsPage, ReauthenticatePage } from '../features/profile';
 import { AppShell } from './app-shell';
+import { NavigationProgress } from './navigation-progress';
 import { NotFoundPage } from './not-found-page';
 import { RedirectPage } from './redirect-page';
 import { RequireSession } from './require-session';
@@ -26,9 +26,13 @@ const SCREENS: Record<string, () => ReactElement> = {
   auth: () => <AuthLandingPage />,
   redirect: () => <RedirectPage />,
   home: () => <HomePage />,
-  'profile.settings': () => <ProfileSettingsPage />,
-  'profile.security': () => <ProfileSecurityPage />,
-  'auth.reauthenticate': () => <ReauthenticatePage />,
+};
+
+/** Screens loaded on demand, as their own chunks (the progress bar shows while they load). */
+const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
+  'profile.settings': () => import('../features/profile').then((m) => m.ProfileSettingsPage),
+  'profile.security': () => import('../features/profile').then((m) => m.ProfileSecurityPage),
+  'auth.reauthenticate': () => import('../features/profile').then((m) => m.ReauthenticatePage),
 };
 
 /** What a matched route tells the shell: its id, name and flags (read with useMatches). */
@@ -47,6 +51,16 @@ function NumericParams({ names, children }: { names: readonly string[]; children
 }
 
 function toRouteObject(node: RouteNode): RouteObject {
+  const lazyScreen = LAZY_SCREENS[node.id];
+  if (lazyScreen) {
+    const handle: RouteHandle = {
+      id: node.id,
+      name: node.name,
+      noSidebar: Boolean(node.noSidebar),
+      canBePublic: Boolean(node.canBePublic),
+    };
+    return { path: node.path, handle, lazy: async () => ({ Component: await lazyScreen() }) };
+  }
   const screen = SCREENS[node.id];
   const hasChildren = Boolean(node.children?.length);
   let element: ReactElement = screen ? screen() : hasChildren ? <Outlet /> : <NotFoundPage />;
@@ -77,8 +91,20 @@ shell.element = (
   </RequireSession>
 );
 
-export const router = createBrowserRouter([
+const ROUTES: RouteObject[] = [
   ...PUBLIC_ROUTES.map(toRouteObject),
   shell,
   { path: '*', element: <NotFoundPage /> },
-]);
+];
+
+/** Around every route: the navigation progress bar. */
+function RootLayout() {
+  return (
+    <>
+      <NavigationProgress routes={ROUTES} />
+      <Outlet />
+    </>
+  );
+}
+
+export const router = createBrowserRouter([{ element: <RootLayout />, children: ROUTES }]);
