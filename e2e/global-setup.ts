@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,40 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** PUT a JSON body here to set what the status service answers (null: 204). */
+    statusControlUrl: string;
   }
+}
+
+/**
+ * A stand-in for the status-message service on its own origin: GET /message answers 204, or
+ * 200 with `{ content }` once a test PUTs a message to /control.
+ */
+async function startStatusService(): Promise<{ url: string; close(): Promise<void> }> {
+  let content: string | null = null;
+  const server = createHttpServer((request, response) => {
+    response.setHeader('access-control-allow-origin', '*');
+    if (request.method === 'PUT' && request.url === '/control') {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        content = (JSON.parse(body) as { content: string | null }).content;
+        response.writeHead(204).end();
+      });
+      return;
+    }
+    if (request.url === '/message' && content) {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ content }));
+      return;
+    }
+    response.writeHead(request.url === '/message' ? 204 : 404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -28,9 +62,11 @@ function freePort(): Promise<number> {
  * free port with a fresh data directory, or uses E2E_BASE_URL when given.
  */
 export default async function setup(project: TestProject) {
+  const status = await startStatusService();
+  project.provide('statusControlUrl', `${status.url}/control`);
   if (process.env.E2E_BASE_URL) {
     project.provide('baseUrl', process.env.E2E_BASE_URL);
-    return;
+    return () => status.close();
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'strata-e2e-'));
@@ -44,6 +80,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       APP_URL: `http://127.0.0.1:${port}`,
+      STATUS_MESSAGE_URL: status.url,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -62,5 +99,6 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
+    await status.close();
   };
 }

@@ -49,6 +49,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   MOBILE_SYNC_THRESHOLD: z.coerce.number().int().min(0).default(1000),
   FEATURES: z.string().default(''),
+  STATUS_MESSAGE_URL: optionalText,
   WEB_DIST_DIR: optionalText,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
@@ -87,6 +88,8 @@ export interface AppConfig {
   requestTimeoutMs: number;
   mobileSyncThreshold: number;
   features: Record<string, boolean>;
+  /** Base URL of the status-message service (GET {url}/message), shown as a banner. */
+  statusMessageUrl?: string;
   webDistDir: string;
   migrationsDir: string;
   shutdownTimeoutMs: number;
@@ -148,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .filter(Boolean)
         .map((f) => [f, true]),
     ),
+    statusMessageUrl: e.STATUS_MESSAGE_URL?.replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : resolve(root, '../web/dist'),
     migrationsDir: join(root, 'drizzle'),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -23,6 +23,8 @@ export const appVarsSchema = z.object({
   min_client_version: z.string().nullable(),
   /** Largest profile photo in MB, so clients check before uploading. */
   photo_max_mb: z.number(),
+  /** Base URL of the status-message service, or null when there is none. */
+  status_message_url: z.string().nullable(),
   features: z.record(z.string(), z.boolean()),
   customization: z.object({
     name: z.string(),

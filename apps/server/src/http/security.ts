@@ -27,7 +27,13 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The status-message service lives on its own origin.
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          ...(config.statusMessageUrl ? [new URL(config.statusMessageUrl).origin] : []),
+        ],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -15,6 +15,7 @@ import { NotFoundPage } from './not-found-page';
 import { RedirectPage } from './redirect-page';
 import { RequireSession } from './require-session';
 import { PUBLIC_ROUTES, type RouteNode, SHELL_ROUTE } from './route-tree';
+import { StatusBanner } from './status-banner';
 
 /** The screens that exist, by route id. Declared routes without one show the 404 page. */
 const SCREENS: Record<string, () => ReactElement> = {
@@ -102,6 +103,7 @@ function RootLayout() {
   return (
     <>
       <NavigationProgress routes={ROUTES} />
+      <StatusBanner />
       <Outlet />
     </>
   );

@@ -28,6 +28,7 @@ export function buildAppVars(config: AppConfig): AppVars {
     bot_check_site_key: null,
     min_client_version: config.minClientVersion ?? null,
     photo_max_mb: config.photoMaxMb,
+    status_message_url: config.statusMessageUrl ?? null,
     features: config.features,
     customization: { name: config.appName, loader: null, logoWide: null, font: null, colors: {} },
   };
