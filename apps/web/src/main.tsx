@@ -9,6 +9,7 @@ import { SessionProvider } from './lib/session';
 import { ConfirmProvider } from './ui/confirm';
 import './ui/global.css';
 import { Toaster } from './ui/toaster';
+import { TooltipProvider } from './ui/tooltip';
 
 initI18n();
 const queryClient = new QueryClient({
@@ -19,11 +20,13 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <ConfirmProvider>
-          <PreferencesSync />
-          <RouterProvider router={router} />
-          <Toaster />
-        </ConfirmProvider>
+        <TooltipProvider>
+          <ConfirmProvider>
+            <PreferencesSync />
+            <RouterProvider router={router} />
+            <Toaster />
+          </ConfirmProvider>
+        </TooltipProvider>
       </SessionProvider>
     </QueryClientProvider>
   </StrictMode>,

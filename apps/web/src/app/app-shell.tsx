@@ -1,10 +1,12 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { House, LogOut, Menu as MenuIcon, Settings, Shield } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useSession } from '../lib/session';
+import { useQueryFlag } from '../lib/use-query-flag';
 import { Avatar } from '../ui/avatar';
+import { Tooltip } from '../ui/tooltip';
 import styles from './app-shell.module.css';
 import type { RouteHandle } from './router';
 import { UpdateBanner } from './update-banner';
@@ -20,12 +22,29 @@ export function AppShell() {
   const noSidebar = (matches.at(-1)?.handle as RouteHandle | undefined)?.noSidebar ?? false;
   const [drawerOpen, setDrawerOpen] = useState(false);
   usePageViews();
+  // The account menu's open state lives in the URL: /home?account_menu=on opens it.
+  const [menuOpen, setMenuOpen] = useQueryFlag('account_menu');
+  // An item that navigates away leaves the parameter behind with the old URL: closing must then
+  // not navigate back to it.
+  const leaving = useRef(false);
+  const handleMenuOpenChange = (open: boolean) => {
+    if (!open && leaving.current) {
+      leaving.current = false;
+      return;
+    }
+    setMenuOpen(open);
+  };
+  const goFromMenu = (to: string) => {
+    leaving.current = true;
+    navigate(to);
+  };
 
   // A navigation closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
   useEffect(() => setDrawerOpen(false), [location.pathname]);
 
   const handleSignOut = async () => {
+    leaving.current = true;
     navigate('/login', { replace: true, state: { notice: 'signedOut' } });
     await signOut();
   };
@@ -38,16 +57,18 @@ export function AppShell() {
       <UpdateBanner />
       <header className={styles.header}>
         {!noSidebar && (
-          <button
-            type="button"
-            className={styles.menuButton}
-            aria-label={drawerOpen ? t('shell.closeSidebar') : t('shell.openSidebar')}
-            aria-expanded={drawerOpen}
-            aria-controls="sidebar"
-            onClick={() => setDrawerOpen((open) => !open)}
-          >
-            <MenuIcon size={18} aria-hidden="true" />
-          </button>
+          <Tooltip content={drawerOpen ? t('shell.closeSidebar') : t('shell.openSidebar')}>
+            <button
+              type="button"
+              className={styles.menuButton}
+              aria-label={drawerOpen ? t('shell.closeSidebar') : t('shell.openSidebar')}
+              aria-expanded={drawerOpen}
+              aria-controls="sidebar"
+              onClick={() => setDrawerOpen((open) => !open)}
+            >
+              <MenuIcon size={18} aria-hidden="true" />
+            </button>
+          </Tooltip>
         )}
         <Link to="/home" className={styles.brand}>
           <img src="/favicon.svg" alt="" />
@@ -55,7 +76,7 @@ export function AppShell() {
         </Link>
         <span className={styles.spacer} />
         {profile && (
-          <Menu.Root>
+          <Menu.Root open={menuOpen} onOpenChange={handleMenuOpenChange}>
             <Menu.Trigger className={styles.userButton}>
               <Avatar src={profile.photo_url} name="" size={30} />
               <span className={styles.userName}>{profile.name}</span>
@@ -64,10 +85,10 @@ export function AppShell() {
             <Menu.Portal>
               <Menu.Content className={styles.menu} align="end" sideOffset={5}>
                 <Menu.Label className={styles.menuLabel}>{profile.email}</Menu.Label>
-                <Menu.Item className={styles.menuItem} onSelect={() => navigate('/profile/settings')}>
+                <Menu.Item className={styles.menuItem} onSelect={() => goFromMenu('/profile/settings')}>
                   <Settings size={16} aria-hidden="true" /> {t('shell.settings')}
                 </Menu.Item>
-                <Menu.Item className={styles.menuItem} onSelect={() => navigate('/profile/security')}>
+                <Menu.Item className={styles.menuItem} onSelect={() => goFromMenu('/profile/security')}>
                   <Shield size={16} aria-hidden="true" /> {t('shell.security')}
                 </Menu.Item>
                 <Menu.Separator className={styles.separator} />

@@ -2,6 +2,7 @@ import { formatDateTime } from '@strata/domain/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
+import { Avatar } from '../../ui/avatar';
 import { PageSpinner } from '../../ui/spinner';
 import styles from './home.module.css';
 
@@ -28,6 +29,7 @@ export function HomePage() {
   return (
     <div className={styles.main}>
       <section className={styles.greeting}>
+        <Avatar src={profile.photo_url} name={profile.name} size={48} preview={{ email: profile.email }} />
         <h1>{t(`home.greeting.${greetingKey(hour)}`, { name: profile.name.split(' ')[0] })}</h1>
         <p>{t('home.signedInAs', { email: profile.email })}</p>
       </section>

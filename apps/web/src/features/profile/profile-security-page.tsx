@@ -1,5 +1,6 @@
 import type { Profile } from '@strata/contracts/me';
 import { MIN_PASSWORD_LENGTH } from '@strata/domain/auth/password-policy';
+import { isValidEmail } from '@strata/domain/emails';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -67,6 +68,7 @@ function EmailSection({ profile, run }: { profile: Profile; run: Run }) {
           type="email"
           autoComplete="email"
           error={formState.errors.email?.message}
+          validator={(value) => isValidEmail(value.trim()) || t('validation.email')}
           {...register('email', emailRules(t))}
         />
         <div className={styles.actions}>
