@@ -1,0 +1,76 @@
+/**
+ * Bundle size: the gzip size of what the browser must fetch before the first route renders (the
+ * entry script, its static imports and the stylesheets index.html links), for the web app and
+ * for an empty Vite + React app built in the same run with the same Vite. Goal: <= 3x the empty
+ * app, and the absolute budget of ARCHITECTURE.md section 6 (200 KB) printed beside it.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import type { BenchResult } from './lib/types';
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '../apps/web');
+const BUDGET_KB = 200;
+
+/** gzip bytes of the files index.html loads up front: module script, modulepreloads, stylesheets. */
+function initialGzipBytes(outDir: string): number {
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const refs = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  return refs.reduce(
+    (sum, ref) => sum + gzipSync(readFileSync(join(outDir, ref.replace(/^\//, '')))).length,
+    0,
+  );
+}
+
+async function buildInto(root: string, outDir: string, configFile: string | false): Promise<void> {
+  await build({
+    root,
+    configFile,
+    logLevel: 'silent',
+    mode: 'production',
+    plugins: configFile === false ? [react()] : undefined,
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
+}
+
+export async function run(): Promise<BenchResult> {
+  const work = mkdtempSync(join(tmpdir(), 'strata-bundle-'));
+  // The empty app lives inside apps/web so that it resolves the same react and react-dom.
+  const emptyRoot = join(webRoot, '.bench-empty');
+  try {
+    mkdirSync(join(emptyRoot, 'src'), { recursive: true });
+    writeFileSync(
+      join(emptyRoot, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
+    );
+    writeFileSync(
+      join(emptyRoot, 'src/main.tsx'),
+      "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<div />);\n",
+    );
+    await buildInto(webRoot, join(work, 'app'), join(webRoot, 'vite.config.ts'));
+    await buildInto(emptyRoot, join(work, 'empty'), false);
+    const app = initialGzipBytes(join(work, 'app'));
+    const empty = initialGzipBytes(join(work, 'empty'));
+    return {
+      name: 'bundle-size',
+      ratio: app / empty,
+      goal: '<=3',
+      details: {
+        app_kb: (app / 1024).toFixed(1),
+        empty_kb: (empty / 1024).toFixed(1),
+        budget_kb: BUDGET_KB,
+        within_budget: app / 1024 <= BUDGET_KB ? 'yes' : 'no',
+      },
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    rmSync(emptyRoot, { recursive: true, force: true });
+  }
+}
