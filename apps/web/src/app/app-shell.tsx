@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { House, LogOut, Menu as MenuIcon, Settings, Shield } from 'lucide-react';
+import { House, LogOut, Menu as MenuIcon, RefreshCw, Settings, Shield } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import styles from './app-shell.module.css';
 import type { RouteHandle } from './router';
 import { UpdateBanner } from './update-banner';
 import { usePageViews } from './use-page-views';
+import { usePullToRefresh } from './use-pull-to-refresh';
 
 /** The signed-in frame: header with the account menu, sidebar (off-canvas below 780 px), content. */
 export function AppShell() {
@@ -22,6 +23,7 @@ export function AppShell() {
   const noSidebar = (matches.at(-1)?.handle as RouteHandle | undefined)?.noSidebar ?? false;
   const [drawerOpen, setDrawerOpen] = useState(false);
   usePageViews();
+  const pulled = usePullToRefresh();
   // The account menu's open state lives in the URL: /home?account_menu=on opens it.
   const [menuOpen, setMenuOpen] = useQueryFlag('account_menu');
   // An item that navigates away leaves the parameter behind with the old URL: closing must then
@@ -54,6 +56,11 @@ export function AppShell() {
       <a className={styles.skip} href="#content">
         {t('shell.skipToContent')}
       </a>
+      {pulled > 0 && (
+        <div className={styles.pull} style={{ blockSize: pulled }} aria-hidden="true">
+          <RefreshCw size={20} style={{ transform: `rotate(${pulled * 1.44}deg)` }} />
+        </div>
+      )}
       <UpdateBanner />
       <header className={styles.header}>
         {!noSidebar && (
