@@ -75,3 +75,19 @@ test('a menu item that navigates goes where it says, and the menu parameter does
   expect(new URL(page.url()).pathname).toBe('/profile/security');
   expect(new URL(page.url()).searchParams.has('account_menu')).toBe(false);
 });
+
+test('pretend and hide_header carry over between navigations; pretend is preview mode, where saving is refused', async () => {
+  await page.goto(`${baseUrl}/home?pretend=1&hide_header=1&empty=`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect.poll(() => new URL(page.url()).search).toBe('?pretend=1&hide_header=1');
+  expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+  await page.locator('#sidebar').getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('heading', { name: 'Profile settings' }).waitFor();
+  await expect.poll(() => new URL(page.url()).searchParams.get('pretend')).toBe('1');
+  expect(new URL(page.url()).searchParams.get('hide_header')).toBe('1');
+  await page.getByLabel('Full name').fill('Changed In Preview');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('This feature is not available in preview mode.').waitFor();
+  await page.goto(`${baseUrl}/home`);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Dina/);
+});

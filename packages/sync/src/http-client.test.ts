@@ -159,3 +159,20 @@ describe('failures', () => {
     expect(onUpdateRequired).toHaveBeenCalledWith('36.0.0');
   });
 });
+
+describe('preview mode', () => {
+  test('changes are refused at once with the preview message and nothing is sent; reads and sign-out go through', async () => {
+    const t = transport([json(200, {}), json(200, { ok: true })]);
+    const http = client(t, memoryTokenStore(token('A')), {
+      previewMessage: () => 'This feature is not available in preview mode.',
+    });
+    const error = await http.put<never>('/api/me', { name: 'x' }).catch((e: HttpError) => e);
+    expect(error).toMatchObject({
+      message: 'This feature is not available in preview mode.',
+      code: 'PREVIEW_MODE',
+    });
+    await http.get('/api/me');
+    await http.post('/api/auth/logout', {});
+    expect(t.calls.map((c) => c.url)).toEqual(['/api/me', '/api/auth/logout']);
+  });
+});

@@ -3,6 +3,8 @@ import type { FieldError } from '@strata/domain/errors';
 import { failureMessage } from '@strata/domain/failure-message';
 import type { TokenStore } from './token-store';
 
+const PREVIEW_ALLOWED = new Set(['/api/auth/logout', '/api/auth/refresh', '/api/log']);
+
 /** A failed request: the status, the server's code and fields, and the message to show. */
 export class HttpError extends Error {
   constructor(
@@ -32,6 +34,8 @@ export interface HttpClientOptions {
   passwordConfirmation?: () => string | null;
   /** The server flagged this client version as too old. */
   onUpdateRequired?: (minimum: string) => void;
+  /** Preview mode: changes are refused at once with the given message, nothing is sent. */
+  previewMessage?: () => string | null;
   /** The server requires this client to reload at once. */
   onForceReload?: () => void;
 }
@@ -132,6 +136,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     if (!isOnline()) throw new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined);
+    const preview = method === 'GET' || method === 'HEAD' ? null : options.previewMessage?.();
+    // Signing out and page views are allowed in preview mode: they change no one's data.
+    if (preview && !PREVIEW_ALLOWED.has(path))
+      throw new HttpError(0, preview, 'PREVIEW_MODE', undefined, undefined);
     const key = method === 'GET' || method === 'HEAD' ? undefined : newKey();
     const usesAuth = opts.auth !== false;
     const token = usesAuth ? options.tokens.get() : null;

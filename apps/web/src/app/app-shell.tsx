@@ -3,6 +3,7 @@ import { House, LogOut, Menu as MenuIcon, RefreshCw, Settings, Shield } from 'lu
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { isHeaderHidden } from '../lib/preview-mode';
 import { useSession } from '../lib/session';
 import { useQueryFlag } from '../lib/use-query-flag';
 import { Avatar } from '../ui/avatar';
@@ -22,6 +23,7 @@ export function AppShell() {
   const matches = useMatches();
   const noSidebar = (matches.at(-1)?.handle as RouteHandle | undefined)?.noSidebar ?? false;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const headerHidden = isHeaderHidden(location.search);
   usePageViews();
   const pulled = usePullToRefresh();
   // The account menu's open state lives in the URL: /home?account_menu=on opens it.
@@ -62,51 +64,53 @@ export function AppShell() {
         </div>
       )}
       <UpdateBanner />
-      <header className={styles.header}>
-        {!noSidebar && (
-          <Tooltip content={drawerOpen ? t('shell.closeSidebar') : t('shell.openSidebar')}>
-            <button
-              type="button"
-              className={styles.menuButton}
-              aria-label={drawerOpen ? t('shell.closeSidebar') : t('shell.openSidebar')}
-              aria-expanded={drawerOpen}
-              aria-controls="sidebar"
-              onClick={() => setDrawerOpen((open) => !open)}
-            >
-              <MenuIcon size={18} aria-hidden="true" />
-            </button>
-          </Tooltip>
-        )}
-        <Link to="/home" className={styles.brand}>
-          <img src="/favicon.svg" alt="" />
-          <span>{t('app.name')}</span>
-        </Link>
-        <span className={styles.spacer} />
-        {profile && (
-          <Menu.Root open={menuOpen} onOpenChange={handleMenuOpenChange}>
-            <Menu.Trigger className={styles.userButton}>
-              <Avatar src={profile.photo_url} name="" size={30} />
-              <span className={styles.userName}>{profile.name}</span>
-              <span className="visually-hidden">{t('shell.userMenu')}</span>
-            </Menu.Trigger>
-            <Menu.Portal>
-              <Menu.Content className={styles.menu} align="end" sideOffset={5}>
-                <Menu.Label className={styles.menuLabel}>{profile.email}</Menu.Label>
-                <Menu.Item className={styles.menuItem} onSelect={() => goFromMenu('/profile/settings')}>
-                  <Settings size={16} aria-hidden="true" /> {t('shell.settings')}
-                </Menu.Item>
-                <Menu.Item className={styles.menuItem} onSelect={() => goFromMenu('/profile/security')}>
-                  <Shield size={16} aria-hidden="true" /> {t('shell.security')}
-                </Menu.Item>
-                <Menu.Separator className={styles.separator} />
-                <Menu.Item className={styles.menuItem} onSelect={handleSignOut}>
-                  <LogOut size={16} aria-hidden="true" /> {t('shell.signOut')}
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Portal>
-          </Menu.Root>
-        )}
-      </header>
+      {!headerHidden && (
+        <header className={styles.header}>
+          {!noSidebar && (
+            <Tooltip content={drawerOpen ? t('shell.closeSidebar') : t('shell.openSidebar')}>
+              <button
+                type="button"
+                className={styles.menuButton}
+                aria-label={drawerOpen ? t('shell.closeSidebar') : t('shell.openSidebar')}
+                aria-expanded={drawerOpen}
+                aria-controls="sidebar"
+                onClick={() => setDrawerOpen((open) => !open)}
+              >
+                <MenuIcon size={18} aria-hidden="true" />
+              </button>
+            </Tooltip>
+          )}
+          <Link to="/home" className={styles.brand}>
+            <img src="/favicon.svg" alt="" />
+            <span>{t('app.name')}</span>
+          </Link>
+          <span className={styles.spacer} />
+          {profile && (
+            <Menu.Root open={menuOpen} onOpenChange={handleMenuOpenChange}>
+              <Menu.Trigger className={styles.userButton}>
+                <Avatar src={profile.photo_url} name="" size={30} />
+                <span className={styles.userName}>{profile.name}</span>
+                <span className="visually-hidden">{t('shell.userMenu')}</span>
+              </Menu.Trigger>
+              <Menu.Portal>
+                <Menu.Content className={styles.menu} align="end" sideOffset={5}>
+                  <Menu.Label className={styles.menuLabel}>{profile.email}</Menu.Label>
+                  <Menu.Item className={styles.menuItem} onSelect={() => goFromMenu('/profile/settings')}>
+                    <Settings size={16} aria-hidden="true" /> {t('shell.settings')}
+                  </Menu.Item>
+                  <Menu.Item className={styles.menuItem} onSelect={() => goFromMenu('/profile/security')}>
+                    <Shield size={16} aria-hidden="true" /> {t('shell.security')}
+                  </Menu.Item>
+                  <Menu.Separator className={styles.separator} />
+                  <Menu.Item className={styles.menuItem} onSelect={handleSignOut}>
+                    <LogOut size={16} aria-hidden="true" /> {t('shell.signOut')}
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Portal>
+            </Menu.Root>
+          )}
+        </header>
+      )}
       <div className={`${styles.body} ${noSidebar ? styles.bodyNoSidebar : ''}`}>
         {!noSidebar && (
           <>

@@ -16,6 +16,7 @@ import { RedirectPage } from './redirect-page';
 import { RequireSession } from './require-session';
 import { PUBLIC_ROUTES, type RouteNode, SHELL_ROUTE } from './route-tree';
 import { StatusBanner } from './status-banner';
+import { usePreservedQuery } from './use-preserved-query';
 
 /** The screens that exist, by route id. Declared routes without one show the 404 page. */
 const SCREENS: Record<string, () => ReactElement> = {
@@ -100,6 +101,7 @@ const ROUTES: RouteObject[] = [
 
 /** Around every route: the navigation progress bar. */
 function RootLayout() {
+  usePreservedQuery();
   return (
     <>
       <NavigationProgress routes={ROUTES} />

@@ -1,7 +1,9 @@
 import { CLIENT_VERSION } from '@strata/domain/constants';
 import { createHttpClient } from '@strata/sync/http-client';
 import { webStorageTokenStore } from '@strata/sync/token-store';
+import i18next from 'i18next';
 import { currentPasswordConfirmation } from './password-confirmation';
+import { isPreviewMode } from './preview-mode';
 import { markUpdateRequired } from './update-required';
 
 export const tokenStore = webStorageTokenStore(window.localStorage);
@@ -19,6 +21,7 @@ export const api = createHttpClient({
   tokens: tokenStore,
   passwordConfirmation: currentPasswordConfirmation,
   onUpdateRequired: markUpdateRequired,
+  previewMessage: () => (isPreviewMode() ? i18next.t('errors.previewMode') : null),
   onForceReload: () => window.location.reload(),
   onSessionExpired: () => {
     for (const listener of sessionListeners) listener();

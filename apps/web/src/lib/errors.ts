@@ -11,6 +11,9 @@ export function errorMessage(error: unknown, t: TFunction): string {
   if (error.code === 'VALIDATION_FAILED' && error.errors?.length) {
     return t('errors.validation', { list: error.errors.map((e) => e.message).join(', ') });
   }
+  if (error.code === 'PREVIEW_MODE') return t('errors.previewMode');
+  // An action tried while offline gets the spec's offline text.
+  if (error.code === 'OFFLINE') return t('errors.offlineAction');
   if (error.code && t(key, { defaultValue: '' }) !== '') return t(key, error.params ?? {});
   if (error.status === 0) return t('errors.offline');
   if (error.status === 401 || error.status === 403) return t('errors.unauthorized');
