@@ -91,3 +91,19 @@ test('pretend and hide_header carry over between navigations; pretend is preview
   await page.goto(`${baseUrl}/home`);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Dina/);
 });
+
+test('below 780 px the modal fills the screen with a Back button at the start instead of the X', async () => {
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.goto(`${baseUrl}/profile/security`);
+  await page.getByLabel('New password', { exact: true }).fill('another password');
+  await page.getByLabel('Repeat the new password').fill('another password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+  await dialog.waitFor();
+  const box = await dialog.boundingBox();
+  expect(box).toMatchObject({ x: 0, y: 0, width: 400 });
+  expect(await dialog.getByRole('button', { name: 'Close' }).isVisible()).toBe(false);
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+});

@@ -1,11 +1,11 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { House, LogOut, Menu as MenuIcon, RefreshCw, Settings, Shield } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { isHeaderHidden } from '../lib/preview-mode';
 import { useSession } from '../lib/session';
-import { useQueryFlag } from '../lib/use-query-flag';
+import { useQueryMenu } from '../lib/use-query-flag';
 import { Avatar } from '../ui/avatar';
 import { Tooltip } from '../ui/tooltip';
 import styles from './app-shell.module.css';
@@ -27,29 +27,15 @@ export function AppShell() {
   usePageViews();
   const pulled = usePullToRefresh();
   // The account menu's open state lives in the URL: /home?account_menu=on opens it.
-  const [menuOpen, setMenuOpen] = useQueryFlag('account_menu');
-  // An item that navigates away leaves the parameter behind with the old URL: closing must then
-  // not navigate back to it.
-  const leaving = useRef(false);
-  const handleMenuOpenChange = (open: boolean) => {
-    if (!open && leaving.current) {
-      leaving.current = false;
-      return;
-    }
-    setMenuOpen(open);
-  };
-  const goFromMenu = (to: string) => {
-    leaving.current = true;
-    navigate(to);
-  };
+  const menu = useQueryMenu('account_menu');
+  const goFromMenu = (to: string) => menu.leave(() => navigate(to));
 
   // A navigation closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
   useEffect(() => setDrawerOpen(false), [location.pathname]);
 
   const handleSignOut = async () => {
-    leaving.current = true;
-    navigate('/login', { replace: true, state: { notice: 'signedOut' } });
+    menu.leave(() => navigate('/login', { replace: true, state: { notice: 'signedOut' } }));
     await signOut();
   };
 
@@ -86,7 +72,7 @@ export function AppShell() {
           </Link>
           <span className={styles.spacer} />
           {profile && (
-            <Menu.Root open={menuOpen} onOpenChange={handleMenuOpenChange}>
+            <Menu.Root open={menu.open} onOpenChange={menu.onOpenChange}>
               <Menu.Trigger className={styles.userButton}>
                 <Avatar src={profile.photo_url} name="" size={30} />
                 <span className={styles.userName}>{profile.name}</span>

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -22,4 +22,29 @@ export function useQueryFlag(key: string): [boolean, (open: boolean) => void] {
     [key, setParams],
   );
   return [open, setOpen];
+}
+
+/**
+ * Menu state in the URL (`?{key}=on`), for Radix menus: `open` and `onOpenChange` for the root,
+ * and `leave(go)` for items that navigate away. The new URL drops the parameter by itself, so
+ * the close that follows must not navigate back to the old one.
+ */
+export function useQueryMenu(key: string) {
+  const [open, setOpen] = useQueryFlag(key);
+  const leaving = useRef(false);
+  const onOpenChange = useCallback(
+    (next: boolean) => {
+      if (!next && leaving.current) {
+        leaving.current = false;
+        return;
+      }
+      setOpen(next);
+    },
+    [setOpen],
+  );
+  const leave = useCallback((go: () => void) => {
+    leaving.current = true;
+    go();
+  }, []);
+  return { open, onOpenChange, leave };
 }
