@@ -27,6 +27,11 @@ test('profile settings: the name is saved; the theme applies at once, is kept in
   await page.goto(`${baseUrl}/profile/settings`);
   await page.getByRole('heading', { name: 'Profile settings' }).waitFor();
   await page.getByLabel('Full name').fill('Theodora Theme');
+  await page.getByRole('button', { name: /^Time zone/ }).click();
+  await page.getByRole('combobox', { name: 'Search' }).fill('rome');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /^Week starts on/ }).click();
+  await page.getByRole('option', { name: 'Monday' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Your profile was saved.').waitFor();
 
@@ -52,6 +57,7 @@ test('profile settings: the name is saved; the theme applies at once, is kept in
   await page.waitForFunction(() => document.readyState !== 'loading');
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Theodora/);
+  await page.getByText(/Europe\/Rome/).waitFor();
 
   await page.goto(`${baseUrl}/profile/settings`);
   await page.getByRole('button', { name: 'System' }).click();
@@ -64,7 +70,7 @@ test('Arabic: the document is right-to-left, the sidebar sits on the right, the 
   const { context, page } = await signedInPage('Amal Arabic');
   await page.goto(`${baseUrl}/profile/settings`);
   await page.getByRole('heading', { name: 'Profile settings' }).waitFor();
-  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('button', { name: /^Language/ }).click();
   await page.getByRole('combobox', { name: 'Search' }).fill('arab');
   await page.keyboard.press('Enter');
   await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');

@@ -1,6 +1,7 @@
 export { AuthLandingPage } from './auth-landing-page';
 export { ForgotPasswordPage } from './forgot-password-page';
 export { LoginPage } from './login-page';
+export { NewPasswordFields, type NewPasswordValues } from './new-password-fields';
 export { RegisterPage } from './register-page';
 export { ResetPasswordPage } from './reset-password-page';
 export { VerifyEmailPage } from './verify-email-page';

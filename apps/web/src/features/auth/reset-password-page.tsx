@@ -1,4 +1,3 @@
-import { MIN_PASSWORD_LENGTH } from '@strata/domain/auth/password-policy';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +6,8 @@ import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
-import { TextField } from '../../ui/text-field';
 import { AuthLayout, authStyles } from './auth-layout';
-import { newPasswordRules } from './use-email-field';
-
-interface Values {
-  password: string;
-  confirm: string;
-}
+import { NewPasswordFields, type NewPasswordValues } from './new-password-fields';
 
 /** /password/reset/{token}/{email}: the page the reset mail links to. */
 export function ResetPasswordPage() {
@@ -22,9 +15,8 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { token = '', email = '' } = useParams();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, getValues } = useForm<Values>({
-    defaultValues: { password: '', confirm: '' },
-  });
+  const form = useForm<NewPasswordValues>({ defaultValues: { password: '', confirm: '' } });
+  const { handleSubmit, formState } = form;
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setError(null);
@@ -47,22 +39,9 @@ export function ResetPasswordPage() {
         </Notice>
       )}
       <form className={authStyles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('auth.reset.password')}
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.password?.message}
-          {...register('password', newPasswordRules(t, MIN_PASSWORD_LENGTH))}
-        />
-        <TextField
-          label={t('auth.reset.confirm')}
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.confirm?.message}
-          {...register('confirm', {
-            required: t('validation.required'),
-            validate: (value) => value === getValues('password') || t('validation.passwordMatch'),
-          })}
+        <NewPasswordFields
+          form={form}
+          labels={{ password: t('auth.reset.password'), confirm: t('auth.reset.confirm') }}
         />
         <Button type="submit" block busy={formState.isSubmitting}>
           {t('auth.reset.submit')}

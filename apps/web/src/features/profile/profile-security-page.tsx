@@ -1,5 +1,4 @@
 import type { Profile } from '@strata/contracts/me';
-import { MIN_PASSWORD_LENGTH } from '@strata/domain/auth/password-policy';
 import { isValidEmail } from '@strata/domain/emails';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +11,8 @@ import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { emailRules, newPasswordRules } from '../auth/use-email-field';
+import { NewPasswordFields, type NewPasswordValues } from '../auth';
+import { emailRules } from '../auth/use-email-field';
 import styles from './profile.module.css';
 import { useReauth } from './use-reauth';
 
@@ -84,12 +84,8 @@ function EmailSection({ profile, run }: { profile: Profile; run: Run }) {
 function PasswordSection({ run }: { run: Run }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const { register, handleSubmit, formState, getValues, reset } = useForm<{
-    password: string;
-    confirm: string;
-  }>({
-    defaultValues: { password: '', confirm: '' },
-  });
+  const form = useForm<NewPasswordValues>({ defaultValues: { password: '', confirm: '' } });
+  const { handleSubmit, formState, reset } = form;
   const onSubmit = handleSubmit(async ({ password }) => {
     setMessage(null);
     try {
@@ -106,22 +102,12 @@ function PasswordSection({ run }: { run: Run }) {
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <div className={styles.row}>
-          <TextField
-            label={t('profile.security.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            error={formState.errors.password?.message}
-            {...register('password', newPasswordRules(t, MIN_PASSWORD_LENGTH))}
-          />
-          <TextField
-            label={t('profile.security.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            error={formState.errors.confirm?.message}
-            {...register('confirm', {
-              required: t('validation.required'),
-              validate: (value) => value === getValues('password') || t('validation.passwordMatch'),
-            })}
+          <NewPasswordFields
+            form={form}
+            labels={{
+              password: t('profile.security.newPassword'),
+              confirm: t('profile.security.confirmPassword'),
+            }}
           />
         </div>
         <div className={styles.actions}>

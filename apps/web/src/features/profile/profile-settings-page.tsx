@@ -1,7 +1,7 @@
 import type { Profile } from '@strata/contracts/me';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { useAppVars } from '../../lib/app-vars';
@@ -11,6 +11,7 @@ import { useUpdateProfile } from '../../lib/use-update-profile';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { useConfirm } from '../../ui/confirm';
+import { Dropdown } from '../../ui/dropdown';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
@@ -26,6 +27,8 @@ interface Values {
 
 const ZONES: string[] =
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+/** Time zones by their IANA name, findable by any part of it ("Rome", "Europe"). */
+const ZONE_OPTIONS = ZONES.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
 
 /** profile/settings: name, photo, language, time zone, first day of the week, theme. */
 export function ProfileSettingsPage() {
@@ -136,9 +139,7 @@ function DetailsSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const [saved, setSaved] = useState(false);
-  const zoneId = useId();
-  const weekId = useId();
-  const { register, handleSubmit, formState } = useForm<Values>({
+  const { register, handleSubmit, formState, control } = useForm<Values>({
     defaultValues: {
       name: profile.name,
       timezone: profile.timezone ?? '',
@@ -170,30 +171,45 @@ function DetailsSection({ profile }: { profile: Profile }) {
         />
         <div className={styles.row}>
           <div className={styles.field}>
-            <label className={styles.label} htmlFor={zoneId}>
+            <span className={styles.label} aria-hidden="true">
               {t('profile.settings.timezone')}
-            </label>
-            <select id={zoneId} className={styles.select} {...register('timezone')}>
-              <option value="">{t('profile.settings.timezoneAuto')}</option>
-              {ZONES.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll('_', ' ')}
-                </option>
-              ))}
-            </select>
+            </span>
+            <Controller
+              control={control}
+              name="timezone"
+              render={({ field }) => (
+                <Dropdown
+                  label={t('profile.settings.timezone')}
+                  options={[{ value: '', label: t('profile.settings.timezoneAuto') }, ...ZONE_OPTIONS]}
+                  value={field.value}
+                  onChange={field.onChange}
+                  searchable
+                />
+              )}
+            />
           </div>
           <div className={styles.field}>
-            <label className={styles.label} htmlFor={weekId}>
+            <span className={styles.label} aria-hidden="true">
               {t('profile.settings.startOfWeek')}
-            </label>
-            <select id={weekId} className={styles.select} {...register('startOfWeek')}>
-              <option value="">{t('profile.settings.startOfWeekAuto')}</option>
-              {[0, 1, 2, 3, 4, 5, 6].map((day) => (
-                <option key={day} value={day}>
-                  {t(`weekdays.${day}`)}
-                </option>
-              ))}
-            </select>
+            </span>
+            <Controller
+              control={control}
+              name="startOfWeek"
+              render={({ field }) => (
+                <Dropdown
+                  label={t('profile.settings.startOfWeek')}
+                  options={[
+                    { value: '', label: t('profile.settings.startOfWeekAuto') },
+                    ...['0', '1', '2', '3', '4', '5', '6'].map((day) => ({
+                      value: day,
+                      label: t(`weekdays.${day}`),
+                    })),
+                  ]}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
+            />
           </div>
         </div>
         <div className={styles.actions}>
