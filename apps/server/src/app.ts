@@ -25,6 +25,7 @@ import { meRoutes } from './modules/me/me.routes';
 import { devMailRoutes } from './modules/platform/dev-mail.routes';
 import { logRoutes } from './modules/platform/log.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { teamRoutes } from './modules/teams/teams.routes';
 
 export interface BuildOptions {
   /** An open database; by default one is opened from the configuration (and closed with the app). */
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     meRoutes(scope, ctx);
   });
   fileRoutes(app, ctx);
+  teamRoutes(app, ctx);
   devMailRoutes(app, ctx);
   await registerWebApp(app, config);
 

@@ -33,6 +33,15 @@ export const ERROR_CATALOGUE = {
   },
   UNSUPPORTED_FILE: { status: 422, message: 'The file must be a PNG, JPEG, GIF or WebP image.' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
+  WORKSPACE_LIMIT_REACHED: {
+    status: 403,
+    message:
+      'You have reached the workspace limit of your plan. Upgrade your plan to create more workspaces.',
+  },
+  SUBSCRIPTION_REQUIRED: {
+    status: 403,
+    message: 'You cannot create a workspace without an active subscription.',
+  },
   INTERNAL: { status: 500, message: 'Something Went Wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

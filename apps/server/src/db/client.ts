@@ -8,9 +8,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as authSchema from './schema/auth';
 import * as platformSchema from './schema/platform';
+import * as teamsSchema from './schema/teams';
 import * as usersSchema from './schema/users';
 
-export const schema = { ...usersSchema, ...authSchema, ...platformSchema };
+export const schema = { ...usersSchema, ...authSchema, ...platformSchema, ...teamsSchema };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

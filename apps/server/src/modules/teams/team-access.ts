@@ -1,0 +1,47 @@
+import { AppError } from '@strata/domain/errors';
+import type { Action, Role } from '@strata/domain/permissions/actions';
+import { defaultLevel } from '@strata/domain/permissions/defaults';
+import { decide, effectiveRules } from '@strata/domain/permissions/engine';
+import { resolveRole } from '@strata/domain/permissions/roles';
+import type { AppContext } from '../../context';
+import type { TeamRow } from '../../db/schema/teams';
+import type { UserRow } from '../../db/schema/users';
+import { findTeamForMember, findWorkspaceLevel } from './teams.repo';
+
+export interface TeamAccess {
+  team: TeamRow;
+  role: Role;
+  can(action: Action): boolean;
+}
+
+const DEFAULTS = defaultLevel();
+
+/**
+ * The user's standing in a workspace. A workspace the user does not belong to answers 404, the
+ * same as one that does not exist: ids of other tenants reveal nothing.
+ */
+export async function getTeamAccess(ctx: AppContext, teamId: number, user: UserRow): Promise<TeamAccess> {
+  const found = await findTeamForMember(ctx.db, teamId, user.id);
+  if (!found) throw new AppError('NOT_FOUND');
+  const role = resolveRole({
+    userId: user.id,
+    isGuestUser: user.guest,
+    teamOwnerId: found.team.ownerId,
+    memberRole: found.memberRole === 'owner' ? null : (found.memberRole as Exclude<Role, 'owner'>),
+  });
+  const rules = effectiveRules([DEFAULTS, await findWorkspaceLevel(ctx.db, teamId)]);
+  const actor = { userId: user.id, role, isBoardMember: false };
+  return { team: found.team, role, can: (action) => decide(rules, actor, action) };
+}
+
+/** Throws 403 unless the user may do `action` in the workspace. */
+export async function requireTeamPermission(
+  ctx: AppContext,
+  teamId: number,
+  user: UserRow,
+  action: Action,
+): Promise<TeamAccess> {
+  const access = await getTeamAccess(ctx, teamId, user);
+  if (!access.can(action)) throw new AppError('FORBIDDEN');
+  return access;
+}

@@ -1,0 +1,132 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { teamMembers, teams } from '../../db/schema/teams';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+async function createWorkspace(token: string, name = 'Acme') {
+  return t.request({ method: 'POST', url: '/api/teams', token, json: { name } });
+}
+
+async function addMember(teamId: number, userId: number, role: string) {
+  await t.app.ctx.db.insert(teamMembers).values({ teamId, userId, role });
+}
+
+describe('creating workspaces', () => {
+  test('answers the team of spec section 3 with the creator as owner', async () => {
+    const owner = await t.signUp();
+    const res = await createWorkspace(owner.token, '  Launch  ');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      name: 'Launch',
+      owner_id: owner.id,
+      user_role: 'owner',
+      member_count: 1,
+      photo_url: null,
+      use_custom_logo: false,
+      domain: null,
+      subscription_id: expect.any(Number),
+      whitelabel_settings: null,
+    });
+  });
+
+  test('the free plan allows three owned workspaces; the fourth is refused and nothing is created', async () => {
+    const owner = await t.signUp();
+    for (const name of ['One', 'Two', 'Three'])
+      expect((await createWorkspace(owner.token, name)).statusCode).toBe(201);
+    const fourth = await createWorkspace(owner.token, 'Four');
+    expect(fourth.statusCode).toBe(403);
+    expect(fourth.json()).toMatchObject({
+      code: 'WORKSPACE_LIMIT_REACHED',
+      message:
+        'You have reached the workspace limit of your plan. Upgrade your plan to create more workspaces.',
+    });
+    const [owned] = await t.app.ctx.db.select({ n: count() }).from(teams).where(eq(teams.ownerId, owner.id));
+    expect(owned!.n).toBe(3);
+  });
+
+  test('a name is required', async () => {
+    const owner = await t.signUp();
+    const res = await createWorkspace(owner.token, '   ');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0].path).toBe('name');
+  });
+});
+
+describe('reading workspaces', () => {
+  test('GET /api/me/workspaces lists only the caller’s workspaces, with their role and member count', async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const mine = (await createWorkspace(a.token, 'Mine')).json();
+    const theirs = (await createWorkspace(b.token, 'Theirs')).json();
+    await addMember(theirs.id, a.id, 'restricted-member');
+    const list = (await t.request({ method: 'GET', url: '/api/me/workspaces', token: a.token })).json();
+    expect(
+      list.map((w: { name: string; user_role: string; member_count: number }) => [
+        w.name,
+        w.user_role,
+        w.member_count,
+      ]),
+    ).toEqual([
+      ['Mine', 'owner', 1],
+      ['Theirs', 'restricted-member', 2],
+    ]);
+    const other = (await t.request({ method: 'GET', url: '/api/me/workspaces', token: b.token })).json();
+    expect(other.map((w: { id: number }) => w.id)).toEqual([theirs.id]);
+    expect(mine.id).not.toBe(theirs.id);
+  });
+
+  test.each([
+    { case: 'another tenant’s workspace', foreign: true },
+    { case: 'a workspace that does not exist', foreign: false },
+  ])('$case answers 404, the same either way', async ({ foreign }) => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const id = foreign ? (await createWorkspace(b.token, 'Secret')).json().id : 999_999;
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const res = await t.request({
+        method,
+        url: `/api/teams/${id}`,
+        token: a.token,
+        ...(method === 'PUT' ? { json: { name: 'x' } } : {}),
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Secret');
+    }
+  });
+});
+
+describe('changing and deleting workspaces, by role', () => {
+  test.each([
+    { role: 'owner', rename: 200, remove: 200 },
+    { role: 'admin', rename: 200, remove: 403 },
+    { role: 'full-member', rename: 403, remove: 403 },
+    { role: 'restricted-member', rename: 403, remove: 403 },
+    { role: 'guest', rename: 403, remove: 403 },
+  ])('$role: rename $rename, delete $remove', async ({ role, rename, remove }) => {
+    const owner = await t.signUp();
+    const team = (await createWorkspace(owner.token, 'Before')).json();
+    const actor = role === 'owner' ? owner : await t.signUp();
+    if (role !== 'owner') await addMember(team.id, actor.id, role);
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/teams/${team.id}`,
+      token: actor.token,
+      json: { name: 'After' },
+    });
+    expect(renamed.statusCode).toBe(rename);
+    const name = (await t.request({ method: 'GET', url: `/api/teams/${team.id}`, token: owner.token })).json()
+      .name;
+    expect(name).toBe(rename === 200 ? 'After' : 'Before');
+    const deleted = await t.request({ method: 'DELETE', url: `/api/teams/${team.id}`, token: actor.token });
+    expect(deleted.statusCode).toBe(remove);
+    const after = await t.request({ method: 'GET', url: `/api/teams/${team.id}`, token: owner.token });
+    expect(after.statusCode).toBe(remove === 200 ? 404 : 200);
+  });
+});

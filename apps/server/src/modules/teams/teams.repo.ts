@@ -1,0 +1,65 @@
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { permissionRecords, type TeamRow, teamMembers, teams } from '../../db/schema/teams';
+
+/** The team and the user's membership role, or undefined when the team is gone or foreign to them. */
+export async function findTeamForMember(
+  db: DbOrTx,
+  teamId: number,
+  userId: number,
+): Promise<{ team: TeamRow; memberRole: string } | undefined> {
+  const [row] = await db
+    .select({ team: teams, memberRole: teamMembers.role })
+    .from(teams)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+    .where(and(eq(teams.id, teamId), isNull(teams.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** The workspaces a user belongs to, with their role in each. */
+export async function findWorkspacesOf(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ team: TeamRow; memberRole: string }[]> {
+  return db
+    .select({ team: teams, memberRole: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, userId), isNull(teams.deletedAt)))
+    .orderBy(teams.id);
+}
+
+export async function countMembers(db: DbOrTx, teamIds: number[]): Promise<Map<number, number>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .select({ teamId: teamMembers.teamId, n: count() })
+    .from(teamMembers)
+    .where(inArray(teamMembers.teamId, teamIds))
+    .groupBy(teamMembers.teamId);
+  return new Map(rows.map((r) => [r.teamId, r.n]));
+}
+
+export async function countOwnedTeams(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(teams)
+    .where(and(eq(teams.ownerId, userId), isNull(teams.deletedAt)));
+  return row?.n ?? 0;
+}
+
+/** The workspace's own permission record (its level in the engine's chain). */
+export async function findWorkspaceLevel(db: DbOrTx, teamId: number) {
+  const [row] = await db
+    .select()
+    .from(permissionRecords)
+    .where(
+      and(
+        eq(permissionRecords.teamId, teamId),
+        eq(permissionRecords.resourceType, 'workspace'),
+        eq(permissionRecords.resourceId, String(teamId)),
+      ),
+    )
+    .limit(1);
+  return { permissions: row?.permissions ?? [], final_permissions: row?.finalPermissions ?? [] };
+}

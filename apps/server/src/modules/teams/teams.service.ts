@@ -1,0 +1,98 @@
+import type { Team } from '@strata/contracts/teams';
+import { AppError } from '@strata/domain/errors';
+import type { Role } from '@strata/domain/permissions/actions';
+import { canCreateWorkspace } from '@strata/domain/plans/plans';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { type TeamRow, teamMembers, teams } from '../../db/schema/teams';
+import type { UserRow } from '../../db/schema/users';
+import { ensureSubscription, toSubscriptionState } from './subscriptions.service';
+import { getTeamAccess, requireTeamPermission } from './team-access';
+import { countMembers, countOwnedTeams, findWorkspacesOf } from './teams.repo';
+
+export function toTeam(team: TeamRow, role: Role, memberCount: number): Team {
+  return {
+    id: team.id,
+    name: team.name,
+    owner_id: team.ownerId,
+    user_role: role,
+    member_count: memberCount,
+    photo_url: team.photoPath ? `/api/files/${team.photoPath}` : null,
+    use_custom_logo: team.useCustomLogo,
+    domain: team.domain,
+    subscription_id: team.subscriptionId,
+    whitelabel_settings: team.whitelabelSettings ?? null,
+  };
+}
+
+/** Creates a workspace owned by the user, if their plan has a free workspace slot. */
+export async function createTeam(options: { ctx: AppContext; user: UserRow; name: string }): Promise<Team> {
+  const { ctx, user } = options;
+  return ctx.db.transaction(async (tx) => {
+    const subscription = await ensureSubscription(tx, user.id);
+    const owned = await countOwnedTeams(tx, user.id);
+    const check = canCreateWorkspace(
+      toSubscriptionState(subscription),
+      user.id,
+      owned,
+      ctx.clock.now().getTime(),
+    );
+    if (!check.allowed)
+      throw new AppError(check.reason === 'limit' ? 'WORKSPACE_LIMIT_REACHED' : 'SUBSCRIPTION_REQUIRED');
+    const [team] = await tx
+      .insert(teams)
+      .values({ name: options.name, ownerId: user.id, subscriptionId: subscription.id })
+      .returning();
+    await tx.insert(teamMembers).values({ teamId: team!.id, userId: user.id, role: 'owner' });
+    return toTeam(team!, 'owner', 1);
+  });
+}
+
+export async function listMyWorkspaces(options: { ctx: AppContext; user: UserRow }): Promise<Team[]> {
+  const { ctx, user } = options;
+  const rows = await findWorkspacesOf(ctx.db, user.id);
+  const counts = await countMembers(
+    ctx.db,
+    rows.map((r) => r.team.id),
+  );
+  return rows.map(({ team, memberRole }) =>
+    toTeam(
+      team,
+      team.ownerId === user.id ? 'owner' : user.guest ? 'guest' : (memberRole as Role),
+      counts.get(team.id) ?? 0,
+    ),
+  );
+}
+
+export async function getTeam(options: { ctx: AppContext; user: UserRow; teamId: number }): Promise<Team> {
+  const access = await getTeamAccess(options.ctx, options.teamId, options.user);
+  const counts = await countMembers(options.ctx.db, [access.team.id]);
+  return toTeam(access.team, access.role, counts.get(access.team.id) ?? 0);
+}
+
+export async function renameTeam(options: {
+  ctx: AppContext;
+  user: UserRow;
+  teamId: number;
+  name: string;
+}): Promise<Team> {
+  const { ctx, user, teamId } = options;
+  const access = await requireTeamPermission(ctx, teamId, user, 'EDIT_WORKSPACE_SETTINGS');
+  const [team] = await ctx.db
+    .update(teams)
+    .set({ name: options.name, updatedAt: ctx.clock.now(), rowVersion: sql`${teams.rowVersion} + 1` })
+    .where(eq(teams.id, access.team.id))
+    .returning();
+  const counts = await countMembers(ctx.db, [teamId]);
+  return toTeam(team!, access.role, counts.get(teamId) ?? 0);
+}
+
+/** Deletes the workspace (soft: it disappears at once for everyone). Only the owner may. */
+export async function deleteTeam(options: { ctx: AppContext; user: UserRow; teamId: number }): Promise<void> {
+  const { ctx, user, teamId } = options;
+  const access = await requireTeamPermission(ctx, teamId, user, 'DELETE_WORKSPACE');
+  await ctx.db
+    .update(teams)
+    .set({ deletedAt: ctx.clock.now(), rowVersion: sql`${teams.rowVersion} + 1` })
+    .where(eq(teams.id, access.team.id));
+}

@@ -1,0 +1,28 @@
+import { ROLES } from '@strata/domain/permissions/actions';
+import { z } from 'zod';
+
+export const teamPaths = {
+  teams: '/api/teams',
+  team: '/api/teams/:id',
+  myWorkspaces: '/api/me/workspaces',
+} as const;
+
+/** The workspace (team) of spec section 3. */
+export const teamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  owner_id: z.number().int(),
+  user_role: z.enum(ROLES),
+  member_count: z.number().int(),
+  photo_url: z.string().nullable(),
+  use_custom_logo: z.boolean(),
+  domain: z.string().nullable(),
+  subscription_id: z.number().int().nullable(),
+  whitelabel_settings: z.record(z.string(), z.unknown()).nullable(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const teamNameSchema = z.string().trim().min(1, { message: 'The name is required.' }).max(100);
+export const createTeamBody = z.object({ name: teamNameSchema });
+export const updateTeamBody = z.object({ name: teamNameSchema });
+export const teamIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
