@@ -1,11 +1,13 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { House, LogOut, Menu as MenuIcon, RefreshCw, Settings, Shield } from 'lucide-react';
+import { Building2, House, LogOut, Menu as MenuIcon, RefreshCw, Settings, Shield } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { sortWorkspaces } from '../features/workspaces';
 import { isHeaderHidden } from '../lib/preview-mode';
 import { useSession } from '../lib/session';
 import { useQueryMenu } from '../lib/use-query-flag';
+import { useWorkspaces } from '../lib/workspaces';
 import { Avatar } from '../ui/avatar';
 import { Tooltip } from '../ui/tooltip';
 import styles from './app-shell.module.css';
@@ -113,6 +115,7 @@ export function AppShell() {
                 <SidebarLink to="/home" icon={<House size={16} aria-hidden="true" />}>
                   {t('shell.home')}
                 </SidebarLink>
+                <SidebarWorkspaces />
                 <div className={styles.navHeading}>{t('shell.account')}</div>
                 <SidebarLink to="/profile/settings" icon={<Settings size={16} aria-hidden="true" />}>
                   {t('shell.settings')}
@@ -129,6 +132,28 @@ export function AppShell() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** The user's workspaces, in their own order. */
+function SidebarWorkspaces() {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const workspaces = useWorkspaces();
+  if (!workspaces.data?.length) return null;
+  return (
+    <>
+      <div className={styles.navHeading}>{t('shell.workspaces')}</div>
+      {sortWorkspaces(workspaces.data, profile?.preferences.workspaceSortOrder).map((workspace) => (
+        <SidebarLink
+          key={workspace.id}
+          to={`/team/${workspace.id}`}
+          icon={<Building2 size={16} aria-hidden="true" />}
+        >
+          {workspace.name}
+        </SidebarLink>
+      ))}
+    </>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   VerifyEmailPage,
 } from '../features/auth';
 import { HomePage } from '../features/home';
+import { CreateWorkspacePage, TeamBoardsPage } from '../features/workspaces';
 import { AppShell } from './app-shell';
 import { NavigationProgress } from './navigation-progress';
 import { NotFoundPage } from './not-found-page';
@@ -28,6 +29,8 @@ const SCREENS: Record<string, () => ReactElement> = {
   auth: () => <AuthLandingPage />,
   redirect: () => <RedirectPage />,
   home: () => <HomePage />,
+  'workspace.create': () => <CreateWorkspacePage />,
+  'team.boards': () => <TeamBoardsPage />,
 };
 
 /** Screens loaded on demand, as their own chunks (the progress bar shows while they load). */
@@ -61,7 +64,8 @@ function toRouteObject(node: RouteNode): RouteObject {
       noSidebar: Boolean(node.noSidebar),
       canBePublic: Boolean(node.canBePublic),
     };
-    return { path: node.path, handle, lazy: async () => ({ Component: await lazyScreen() }) };
+    const lazy = async () => ({ Component: await lazyScreen() });
+    return node.path === '' ? { index: true, handle, lazy } : { path: node.path, handle, lazy };
   }
   const screen = SCREENS[node.id];
   const hasChildren = Boolean(node.children?.length);
@@ -83,6 +87,7 @@ function toRouteObject(node: RouteNode): RouteObject {
       handle,
     });
   }
+  if (node.path === '' && !hasChildren) return { index: true, element, handle };
   return { path: node.path, element, handle, ...(children.length ? { children } : {}) };
 }
 

@@ -59,6 +59,22 @@ describe('creating workspaces', () => {
   });
 });
 
+describe('GET /api/subscription', () => {
+  test('every account has the free plan, with its owned workspaces as usage', async () => {
+    const owner = await t.signUp();
+    await createWorkspace(owner.token, 'Counted');
+    const res = await t.request({ method: 'GET', url: '/api/subscription', token: owner.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      user_id: owner.id,
+      deal: 'free',
+      limits: { workspaces: 3 },
+      usage: { workspaces: 1 },
+      ends_at: null,
+    });
+  });
+});
+
 describe('reading workspaces', () => {
   test('GET /api/me/workspaces lists only the caller’s workspaces, with their role and member count', async () => {
     const a = await t.signUp();

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { Avatar } from '../../ui/avatar';
 import { PageSpinner } from '../../ui/spinner';
+import { WorkspaceList } from '../workspaces';
 import styles from './home.module.css';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -33,6 +34,7 @@ export function HomePage() {
         <h1>{t(`home.greeting.${greetingKey(hour)}`, { name: profile.name.split(' ')[0] })}</h1>
         <p>{t('home.signedInAs', { email: profile.email })}</p>
       </section>
+      <WorkspaceList />
       <section className={styles.card} aria-labelledby="account-title">
         <h2 id="account-title">{t('home.account')}</h2>
         <dl className={styles.facts}>

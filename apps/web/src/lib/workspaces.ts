@@ -1,0 +1,29 @@
+import type { Subscription } from '@strata/contracts/subscriptions';
+import type { Team } from '@strata/contracts/teams';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+
+export const WORKSPACES_QUERY = ['workspaces'] as const;
+export const SUBSCRIPTION_QUERY = ['subscription'] as const;
+
+export function useWorkspaces() {
+  return useQuery({ queryKey: WORKSPACES_QUERY, queryFn: () => api.get<Team[]>('/api/me/workspaces') });
+}
+
+export function useSubscription() {
+  return useQuery({
+    queryKey: SUBSCRIPTION_QUERY,
+    queryFn: () => api.get<Subscription>('/api/subscription'),
+  });
+}
+
+/** Room for another owned workspace under the plan (canCreateWorkspace is a plan capability). */
+export function workspaceRoom(subscription: Subscription | undefined): {
+  canCreate: boolean;
+  limit: number | null;
+  count: number;
+} {
+  const limit = subscription?.limits.workspaces ?? null;
+  const count = subscription?.usage.workspaces ?? 0;
+  return { canCreate: subscription !== undefined && (limit === null || count < limit), limit, count };
+}

@@ -1,0 +1,64 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { createVerifiedAccount, signInContext } from './accounts';
+import { launchChromium, screenshot, watchConsole } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+test('create workspaces from home; they show on home and in the sidebar; past the plan’s limit creation is blocked and workspaceLimitExceeded is raised', async () => {
+  const { token } = await createVerifiedAccount(baseUrl, 'Wanda Workspace');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signInContext(context, token);
+  await context.addInitScript(() => {
+    window.addEventListener('workspaceLimitExceeded', (event) =>
+      Object.assign(window, { limitEvent: (event as CustomEvent).detail }),
+    );
+  });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(`${baseUrl}/home`);
+  await page.getByText('You are not in any workspace yet.', { exact: false }).waitFor();
+
+  for (const name of ['Marketing', 'Product', 'Sales']) {
+    await page.goto(`${baseUrl}/home`);
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByRole('heading', { name: 'Create a workspace' }).waitFor();
+    await page.getByLabel('Workspace name').fill(name);
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByText('No boards yet').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/team\/\d+$/);
+  }
+  await screenshot(page, 'team-page');
+  await expect
+    .poll(() => page.locator('#sidebar').getByRole('link').allTextContents())
+    .toEqual(expect.arrayContaining(['Marketing', 'Product', 'Sales']));
+  await page.goto(`${baseUrl}/home`);
+  await expect.poll(() => page.getByRole('list').getByRole('link').count()).toBe(3);
+  expect(await page.getByRole('list').getByRole('link').first().textContent()).toContain('Owner · 1 member');
+  await screenshot(page, 'home-workspaces');
+
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await page.getByText('Your plan allows 3 workspaces and you own 3.', { exact: false }).waitFor();
+  expect(await page.getByLabel('Workspace name').count()).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { limitEvent?: unknown }).limitEvent))
+    .toEqual({ limit: 3, count: 3 });
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a team id that is not the user’s shows the 404 page', async () => {
+  const { token } = await createVerifiedAccount(baseUrl, 'Nico Nosy');
+  const context = await browser.newContext();
+  await signInContext(context, token);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/team/999999`);
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await context.close();
+});
