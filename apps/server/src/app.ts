@@ -25,6 +25,7 @@ import { meRoutes } from './modules/me/me.routes';
 import { devMailRoutes } from './modules/platform/dev-mail.routes';
 import { logRoutes } from './modules/platform/log.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { memberRoutes } from './modules/teams/members.routes';
 import { subscriptionRoutes } from './modules/teams/subscription.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 
@@ -112,6 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   fileRoutes(app, ctx);
   teamRoutes(app, ctx);
   subscriptionRoutes(app, ctx);
+  memberRoutes(app, ctx);
   devMailRoutes(app, ctx);
   await registerWebApp(app, config);
 

@@ -1,4 +1,4 @@
-import { ROLES } from '@strata/domain/permissions/actions';
+import { ASSIGNABLE_ROLES, ROLES } from '@strata/domain/permissions/actions';
 import { z } from 'zod';
 
 export const teamPaths = {
@@ -26,3 +26,27 @@ export const teamNameSchema = z.string().trim().min(1, { message: 'The name is r
 export const createTeamBody = z.object({ name: teamNameSchema });
 export const updateTeamBody = z.object({ name: teamNameSchema });
 export const teamIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const memberPaths = {
+  members: '/api/teams/:id/members',
+  count: '/api/teams/:id/members/count',
+  member: '/api/teams/:id/members/:memberId',
+  leave: '/api/teams/:id/leave',
+} as const;
+
+/** A team member (spec section 3): the user and their role in pivot.role. */
+export const teamMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  guest: z.boolean(),
+  photo_url: z.string(),
+  pivot: z.object({ role: z.enum(ROLES) }),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const memberParams = teamIdParams.extend({
+  memberId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+/** Roles a member can be given: never owner (spec section 5). */
+export const changeRoleBody = z.object({ role: z.enum(ASSIGNABLE_ROLES) });

@@ -38,6 +38,12 @@ export const ERROR_CATALOGUE = {
     message:
       'You have reached the workspace limit of your plan. Upgrade your plan to create more workspaces.',
   },
+  OWNER_CANNOT_BE_REMOVED: { status: 422, message: 'The owner cannot be removed from the workspace.' },
+  OWNER_ROLE_FIXED: { status: 422, message: "The owner's role cannot be changed." },
+  OWNER_CANNOT_LEAVE: {
+    status: 422,
+    message: 'The owner cannot leave the workspace. Delete it, or hand it over first.',
+  },
   SUBSCRIPTION_REQUIRED: {
     status: 403,
     message: 'You cannot create a workspace without an active subscription.',
