@@ -10,10 +10,22 @@ let token: Record<string, unknown>;
 beforeAll(async () => {
   browser = await launchChromium();
   token = (await createVerifiedAccount(baseUrl, 'Ally Access')).token;
+  const created = await fetch(`${baseUrl}/api/teams`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` },
+    body: JSON.stringify({ name: 'Accessible' }),
+  });
+  const teamId = ((await created.json()) as { id: number }).id;
+  PAGES.push(
+    { path: '/workspace/create', heading: 'Create a workspace', signedIn: true },
+    { path: `/team/${teamId}`, heading: 'Accessible', signedIn: true },
+    { path: `/team/${teamId}/members`, heading: 'Accessible', signedIn: true },
+    { path: `/team/${teamId}/settings`, heading: 'Accessible', signedIn: true },
+  );
 });
 afterAll(() => browser?.close());
 
-const PAGES = [
+const PAGES: { path: string; heading: string | RegExp; signedIn: boolean }[] = [
   { path: '/login', heading: 'Sign in', signedIn: false },
   { path: '/register', heading: 'Create your account', signedIn: false },
   { path: '/password/reset', heading: 'Reset your password', signedIn: false },

@@ -62,3 +62,46 @@ test('a team id that is not the user’s shows the 404 page', async () => {
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   await context.close();
 });
+
+test('team screens: members lists the owner; settings renames, and deletes only after typing DELETE', async () => {
+  const { token } = await createVerifiedAccount(baseUrl, 'Tara Team');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signInContext(context, token);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(`${baseUrl}/workspace/create`);
+  await page.getByLabel('Workspace name').fill('Studio');
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Studio' }).waitFor();
+
+  await page
+    .getByRole('navigation', { name: 'Workspace sections' })
+    .getByRole('link', { name: 'Members' })
+    .click();
+  await page.getByRole('heading', { name: 'Members' }).waitFor();
+  await expect
+    .poll(() => page.getByRole('listitem').filter({ hasText: 'Tara Team (You)' }).textContent())
+    .toContain('Owner');
+  expect(await page.getByRole('button', { name: 'Leave workspace' }).count()).toBe(0);
+
+  await page
+    .getByRole('navigation', { name: 'Workspace sections' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await page.getByLabel('Workspace name').fill('Studio North');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'The workspace was renamed.' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Studio North' }).waitFor();
+  await screenshot(page, 'team-settings');
+
+  const remove = page.getByRole('button', { name: 'Delete workspace' });
+  await page.getByLabel('Type DELETE to confirm').fill('delete');
+  expect(await remove.isDisabled()).toBe(true);
+  await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+  expect(await remove.isDisabled()).toBe(false);
+  await remove.click();
+  await page.getByRole('status').filter({ hasText: 'The workspace Studio North was deleted.' }).waitFor();
+  await page.getByText('You are not in any workspace yet.', { exact: false }).waitFor();
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -26,6 +26,7 @@ import { devMailRoutes } from './modules/platform/dev-mail.routes';
 import { logRoutes } from './modules/platform/log.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { memberRoutes } from './modules/teams/members.routes';
+import { permissionRoutes } from './modules/teams/permissions.routes';
 import { subscriptionRoutes } from './modules/teams/subscription.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   teamRoutes(app, ctx);
   subscriptionRoutes(app, ctx);
   memberRoutes(app, ctx);
+  permissionRoutes(app, ctx);
   devMailRoutes(app, ctx);
   await registerWebApp(app, config);
 

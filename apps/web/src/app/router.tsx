@@ -9,7 +9,13 @@ import {
   VerifyEmailPage,
 } from '../features/auth';
 import { HomePage } from '../features/home';
-import { CreateWorkspacePage, TeamBoardsPage } from '../features/workspaces';
+import {
+  CreateWorkspacePage,
+  TeamBoardsPage,
+  TeamLayout,
+  TeamMembersPage,
+  TeamSettingsPage,
+} from '../features/workspaces';
 import { AppShell } from './app-shell';
 import { NavigationProgress } from './navigation-progress';
 import { NotFoundPage } from './not-found-page';
@@ -30,7 +36,10 @@ const SCREENS: Record<string, () => ReactElement> = {
   redirect: () => <RedirectPage />,
   home: () => <HomePage />,
   'workspace.create': () => <CreateWorkspacePage />,
+  team: () => <TeamLayout />,
   'team.boards': () => <TeamBoardsPage />,
+  'team.members': () => <TeamMembersPage />,
+  'team.settings': () => <TeamSettingsPage />,
 };
 
 /** Screens loaded on demand, as their own chunks (the progress bar shows while they load). */

@@ -3,7 +3,7 @@ import styles from './button.module.css';
 import { Spinner } from './spinner';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary';
+  variant?: 'primary' | 'secondary' | 'danger';
   block?: boolean;
   /** Busy button: shows a spinner and ignores clicks while an action runs. */
   busy?: boolean;

@@ -1,3 +1,5 @@
+import { ACTIONS } from '@strata/domain/permissions/actions';
+import { ROLE_DEFAULTS } from '@strata/domain/permissions/defaults';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { teamMembers } from '../../db/schema/teams';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -161,5 +163,32 @@ describe('removing members and leaving', () => {
       token: byRole.owner!.token,
     });
     expect(owner.json().code).toBe('OWNER_CANNOT_LEAVE');
+  });
+});
+
+describe('GET /api/{teamId}/permissions/access', () => {
+  test.each(ROLES)('%s gets exactly the actions its role allows in the workspace', async (role) => {
+    const { team, byRole } = await seedWorkspace();
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/${team.id}/permissions/access?resource_type=workspace&resource_id=${team.id}`,
+      token: byRole[role]!.token,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ resource_type: 'workspace', resource_id: String(team.id), role });
+    expect(res.json().permissions).toEqual(ACTIONS.filter((a) => ROLE_DEFAULTS[role].includes(a)));
+  });
+
+  test('a foreign workspace, or a resource of another workspace, answers 404', async () => {
+    const { team, byRole } = await seedWorkspace();
+    const other = await seedWorkspace();
+    const asOwner = (teamId: number, resourceId: number) =>
+      t.request({
+        method: 'GET',
+        url: `/api/${teamId}/permissions/access?resource_type=workspace&resource_id=${resourceId}`,
+        token: byRole.owner!.token,
+      });
+    expect((await asOwner(other.team.id, other.team.id)).statusCode).toBe(404);
+    expect((await asOwner(team.id, other.team.id)).statusCode).toBe(404);
   });
 });

@@ -1,0 +1,56 @@
+import { HttpError } from '@strata/sync/http-client';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useParams } from 'react-router';
+import { NotFoundPage } from '../../app/not-found-page';
+import { PageSpinner } from '../../ui/spinner';
+import { TeamContext, type TeamView, useTeamQueries } from './team-context';
+import styles from './workspaces.module.css';
+
+/** team/{teamId}: the workspace's name, its sections, and the section's screen. */
+export function TeamLayout() {
+  const { t } = useTranslation();
+  const { teamId = '' } = useParams();
+  const { team, access } = useTeamQueries(teamId);
+  const view = useMemo<TeamView | null>(
+    () =>
+      team.data && access.data
+        ? { team: team.data, can: (action) => access.data.permissions.includes(action) }
+        : null,
+    [team.data, access.data],
+  );
+  const error = team.error ?? access.error;
+  if (error) {
+    if (error instanceof HttpError && error.status === 404) return <NotFoundPage />;
+    throw error;
+  }
+  if (!view) return <PageSpinner label={t('app.loading')} />;
+  const tabs = [
+    { to: `/team/${teamId}`, label: t('team.nav.boards'), end: true },
+    { to: `/team/${teamId}/members`, label: t('team.nav.members'), end: false },
+    ...(view.can('EDIT_WORKSPACE_SETTINGS') || view.can('DELETE_WORKSPACE')
+      ? [{ to: `/team/${teamId}/settings`, label: t('team.nav.settings'), end: false }]
+      : []),
+  ];
+  return (
+    <TeamContext.Provider value={view}>
+      <div className={styles.page}>
+        <header>
+          <h1>{view.team.name}</h1>
+          <p className={styles.subtitle}>
+            {t(`workspaces.roles.${view.team.user_role}`)} ·{' '}
+            {t('workspaces.members', { count: view.team.member_count })}
+          </p>
+        </header>
+        <nav className={styles.tabs} aria-label={t('team.nav.sections')}>
+          {tabs.map((tab) => (
+            <NavLink key={tab.to} to={tab.to} end={tab.end} className={styles.tab}>
+              {tab.label}
+            </NavLink>
+          ))}
+        </nav>
+        <Outlet />
+      </div>
+    </TeamContext.Provider>
+  );
+}

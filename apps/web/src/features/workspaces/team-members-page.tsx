@@ -1,0 +1,119 @@
+import type { TeamMember } from '@strata/contracts/teams';
+import { ASSIGNABLE_ROLES } from '@strata/domain/permissions/actions';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { WORKSPACES_QUERY } from '../../lib/workspaces';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { useConfirm } from '../../ui/confirm';
+import { Dropdown } from '../../ui/dropdown';
+import { Spinner } from '../../ui/spinner';
+import { toasts } from '../../ui/toast-store';
+import { teamQueryKey, useTeamView } from './team-context';
+import styles from './workspaces.module.css';
+
+/** team/{teamId}/members: who is in the workspace; roles and removal for those allowed. */
+export function TeamMembersPage() {
+  const { t } = useTranslation();
+  const { team, can } = useTeamView();
+  const { profile } = useSession();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const key = [...teamQueryKey(team.id), 'members'];
+  const members = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<TeamMember[]>(`/api/teams/${team.id}/members`),
+  });
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: teamQueryKey(team.id) })]);
+
+  const roleOptions = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: t(`workspaces.roles.${role}`) }));
+
+  const handleRole = async (member: TeamMember, role: (typeof ASSIGNABLE_ROLES)[number]) => {
+    try {
+      await api.put(`/api/teams/${team.id}/members/${member.id}`, { role });
+      toasts.show(t('team.members.roleChanged', { name: member.name, role: t(`workspaces.roles.${role}`) }), {
+        tone: 'success',
+      });
+    } catch (error) {
+      toasts.show(errorMessage(error, t), { tone: 'error' });
+    }
+    await refresh();
+  };
+
+  const handleRemove = async (member: TeamMember) => {
+    if (!(await confirm({ body: t('team.members.removeConfirm', { name: member.name, team: team.name }) })))
+      return;
+    try {
+      await api.delete(`/api/teams/${team.id}/members/${member.id}`);
+      toasts.show(t('team.members.removed', { name: member.name }), { tone: 'success' });
+    } catch (error) {
+      toasts.show(errorMessage(error, t), { tone: 'error' });
+    }
+    await refresh();
+  };
+
+  const handleLeave = async () => {
+    if (!(await confirm({ body: t('team.members.leaveConfirm', { team: team.name }) }))) return;
+    try {
+      await api.delete(`/api/teams/${team.id}/leave`);
+      await queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY });
+      toasts.show(t('team.members.left', { team: team.name }), { tone: 'success' });
+      navigate('/home');
+    } catch (error) {
+      toasts.show(errorMessage(error, t), { tone: 'error' });
+    }
+  };
+
+  if (!members.data) return <Spinner label={t('app.loading')} />;
+  return (
+    <section className={styles.section} aria-labelledby="members-title">
+      <div className={styles.header}>
+        <h2 id="members-title">{t('team.members.title')}</h2>
+        {profile && profile.id !== team.owner_id && (
+          <Button variant="secondary" onClick={handleLeave}>
+            {t('team.members.leave')}
+          </Button>
+        )}
+      </div>
+      <ul className={styles.members}>
+        {members.data.map((member) => {
+          const isOwner = member.pivot.role === 'owner';
+          const isMe = member.id === profile?.id;
+          return (
+            <li key={member.id} className={styles.member}>
+              <Avatar src={member.photo_url} name={member.name} size={36} preview={{ email: member.email }} />
+              <span className={styles.who}>
+                <strong>
+                  {member.name}
+                  {isMe && ` (${t('team.members.you')})`}
+                </strong>
+                <span className={styles.meta}>{member.email}</span>
+              </span>
+              {can('EDIT_MEMBER_ROLES') && !isOwner && !isMe ? (
+                <Dropdown
+                  label={`${t('team.members.role')}: ${member.name}`}
+                  options={roleOptions}
+                  value={member.pivot.role as (typeof ASSIGNABLE_ROLES)[number]}
+                  onChange={(role) => void handleRole(member, role)}
+                  compact
+                />
+              ) : (
+                <span className={styles.meta}>{t(`workspaces.roles.${member.pivot.role}`)}</span>
+              )}
+              {can('REMOVE_MEMBERS') && !isOwner && !isMe && (
+                <Button variant="secondary" onClick={() => void handleRemove(member)}>
+                  {t('team.members.remove')}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

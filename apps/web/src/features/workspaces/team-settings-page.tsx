@@ -1,0 +1,100 @@
+import type { Team } from '@strata/contracts/teams';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { WORKSPACES_QUERY } from '../../lib/workspaces';
+import { Button } from '../../ui/button';
+import { Notice } from '../../ui/notice';
+import { TextField } from '../../ui/text-field';
+import { toasts } from '../../ui/toast-store';
+import { teamQueryKey, useTeamView } from './team-context';
+import styles from './workspaces.module.css';
+
+/** The word to type before deleting (spec section 5); the same in every language. */
+const CONFIRM_WORD = 'DELETE';
+
+/** team/{teamId}/settings: rename; delete after typing DELETE (owner only). */
+export function TeamSettingsPage() {
+  const { t } = useTranslation();
+  const { team, can } = useTeamView();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [typed, setTyped] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<{ name: string }>({
+    defaultValues: { name: team.name },
+  });
+
+  if (!can('EDIT_WORKSPACE_SETTINGS') && !can('DELETE_WORKSPACE')) {
+    return <Notice tone="error">{t('errors.unauthorized')}</Notice>;
+  }
+
+  const onRename = handleSubmit(async ({ name }) => {
+    setError(null);
+    try {
+      const updated = await api.put<Team>(`/api/teams/${team.id}`, { name: name.trim() });
+      queryClient.setQueryData(teamQueryKey(team.id), updated);
+      await queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY });
+      toasts.show(t('team.settings.saved'), { tone: 'success' });
+    } catch (caught) {
+      setError(errorMessage(caught, t));
+    }
+  });
+
+  const handleDelete = async () => {
+    setDeleting(true);
+    setError(null);
+    try {
+      await api.delete(`/api/teams/${team.id}`);
+      await queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY });
+      queryClient.removeQueries({ queryKey: teamQueryKey(team.id) });
+      toasts.show(t('team.settings.deleted', { team: team.name }), { tone: 'success' });
+      navigate('/home', { replace: true });
+    } catch (caught) {
+      setError(errorMessage(caught, t));
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <div className={styles.section}>
+      {error && <Notice tone="error">{error}</Notice>}
+      {can('EDIT_WORKSPACE_SETTINGS') && (
+        <form className={`${styles.form} ${styles.panel}`} onSubmit={onRename} noValidate>
+          <TextField
+            label={t('team.settings.name')}
+            error={formState.errors.name?.message}
+            {...register('name', { validate: (v) => v.trim() !== '' || t('validation.required') })}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" busy={formState.isSubmitting}>
+              {t('common.save')}
+            </Button>
+          </div>
+        </form>
+      )}
+      {can('DELETE_WORKSPACE') && (
+        <section className={`${styles.form} ${styles.panel} ${styles.danger}`} aria-labelledby="delete-title">
+          <h2 id="delete-title">{t('team.settings.dangerTitle')}</h2>
+          <p className={styles.meta}>{t('team.settings.dangerBody')}</p>
+          <TextField
+            label={t('team.settings.typeDelete')}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+          />
+          <div className={styles.actions}>
+            <Button variant="danger" disabled={typed !== CONFIRM_WORD} busy={deleting} onClick={handleDelete}>
+              {t('team.settings.deleteButton')}
+            </Button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
