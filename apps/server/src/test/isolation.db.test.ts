@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { teamMembers } from '../db/schema/teams';
+import { TENANT_ROUTES, type TenantRoute } from './isolation-routes';
+import { createTestApp, type TestApp } from './test-app';
+
+const REQUESTS = Number(process.env.ISOLATION_REQUESTS ?? 10_000);
+const ROLES = ['owner', 'admin', 'full-member', 'restricted-member', 'guest'] as const;
+
+interface Seeded {
+  id: number;
+  canary: string;
+  members: { id: number; token: string; role: (typeof ROLES)[number] }[];
+}
+
+let t: TestApp;
+let workspaces: Seeded[];
+
+/** Three workspaces; every name in them (workspace and members) carries the workspace's canary. */
+beforeAll(async () => {
+  t = await createTestApp();
+  workspaces = [];
+  for (const label of ['A', 'B', 'C']) {
+    const canary = `canary${label}${randomUUID().slice(0, 8)}`;
+    const owner = await t.signUp({ name: `Owner ${canary}` });
+    const team = (
+      await t.request({
+        method: 'POST',
+        url: '/api/teams',
+        token: owner.token,
+        json: { name: `Team ${canary}` },
+      })
+    ).json();
+    const members: Seeded['members'] = [{ id: owner.id, token: owner.token, role: 'owner' }];
+    for (const role of ROLES.slice(1)) {
+      const user = await t.signUp({ name: `${role} ${canary}` });
+      await t.app.ctx.db.insert(teamMembers).values({ teamId: team.id, userId: user.id, role });
+      members.push({ id: user.id, token: user.token, role });
+    }
+    workspaces.push({ id: team.id, canary, members });
+  }
+}, 120_000);
+afterAll(() => t?.close());
+
+/** A small seeded PRNG (mulberry32), so a failing run can be replayed with its seed. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test(`${REQUESTS} requests with other workspaces' ids, every role: no foreign canary, no 2xx`, async () => {
+  const seed = Number(process.env.ISOLATION_SEED ?? Date.now() % 1_000_000);
+  const random = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const leaks: string[] = [];
+
+  for (let i = 0; i < REQUESTS; i++) {
+    const home = pick(workspaces);
+    const caller = pick(home.members);
+    const foreign = pick(workspaces.filter((w) => w !== home));
+    const route: TenantRoute = pick(TENANT_ROUTES);
+    // Two-id requests: sometimes only one of the ids is foreign (the check must cover both).
+    const mix = route.path.includes('{member}')
+      ? pick(['both', 'team-only', 'member-only'] as const)
+      : 'both';
+    const teamId = mix === 'member-only' ? home.id : foreign.id;
+    const memberId = mix === 'team-only' ? pick(home.members).id : pick(foreign.members).id;
+    const url = route.path.replaceAll('{team}', String(teamId)).replaceAll('{member}', String(memberId));
+    const res = await t.request({
+      method: route.method,
+      url,
+      token: caller.token,
+      ...(route.body ? { json: route.body } : {}),
+    });
+    const label = `${route.method} ${url} as ${caller.role} of ${home.canary} (seed ${seed})`;
+    if (res.statusCode >= 200 && res.statusCode < 300) leaks.push(`2xx: ${label}`);
+    for (const other of workspaces) {
+      if (other !== home && res.body.includes(other.canary)) leaks.push(`canary ${other.canary}: ${label}`);
+    }
+    if (leaks.length > 20) break;
+  }
+
+  // The callers' own lists never show another workspace.
+  for (const home of workspaces) {
+    for (const member of home.members) {
+      const list = await t.request({ method: 'GET', url: '/api/me/workspaces', token: member.token });
+      for (const other of workspaces)
+        if (other !== home && list.body.includes(other.canary)) leaks.push(`list: ${other.canary}`);
+    }
+  }
+  expect(leaks).toEqual([]);
+}, 600_000);
