@@ -28,6 +28,7 @@ import { platformRoutes } from './modules/platform/platform.routes';
 import { memberRoutes } from './modules/teams/members.routes';
 import { permissionRoutes } from './modules/teams/permissions.routes';
 import { subscriptionRoutes } from './modules/teams/subscription.routes';
+import { teamPhotoRoutes } from './modules/teams/team-photo.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 
 export interface BuildOptions {
@@ -110,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       limits: { fileSize: config.photoMaxMb * 1024 * 1024, files: 1, fields: 5 },
     });
     meRoutes(scope, ctx);
+    teamPhotoRoutes(scope, ctx);
   });
   fileRoutes(app, ctx);
   teamRoutes(app, ctx);

@@ -20,4 +20,6 @@ export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'DELETE', path: '/api/teams/{team}/members/{member}' },
   { method: 'DELETE', path: '/api/teams/{team}/leave' },
   { method: 'GET', path: '/api/{team}/permissions/access?resource_type=workspace&resource_id={team}' },
+  { method: 'DELETE', path: '/api/teams/{team}/photo' },
+  { method: 'GET', path: '/api/{team}/features' },
 ];

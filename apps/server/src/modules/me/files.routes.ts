@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { CONTENT_TYPES, IMAGE_FOLDERS, uploadsDir } from '../../lib/image-store';
 import { escapeHtml } from '../../mail/templates';
-import { CONTENT_TYPES, uploadsDir } from './photo.service';
 
 /**
  * Images an <img> loads without a bearer token: generated avatars (drawn only from the request,
@@ -41,20 +41,21 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/files/photos/:userId/:file',
+    '/api/files/:folder/:ownerId/:file',
     {
       config: { auth: 'public' },
       schema: {
         hide: true,
         params: z.object({
-          userId: z.coerce.number().int().positive(),
+          folder: z.enum(IMAGE_FOLDERS),
+          ownerId: z.coerce.number().int().positive(),
           file: z.string().regex(/^[A-Za-z0-9_-]{24}\.(png|jpg|gif|webp)$/),
         }),
       },
     },
     async (request, reply) => {
-      const { userId, file } = request.params;
-      const path = join(uploadsDir(ctx), 'photos', String(userId), file);
+      const { folder, ownerId, file } = request.params;
+      const path = join(uploadsDir(ctx), folder, String(ownerId), file);
       const info = await stat(path).catch(() => undefined);
       if (!info?.isFile()) throw new AppError('NOT_FOUND');
       const ext = file.split('.').pop()!;

@@ -1,5 +1,6 @@
 import { FakeClock, MINUTE } from '@strata/test-utils/fake-clock';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { multipart, PNG } from '../../test/multipart';
 import { createTestApp, linkFromMail, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -8,23 +9,6 @@ beforeAll(async () => {
   t = await createTestApp({ clock, env: { PHOTO_MAX_MB: '1' } });
 });
 afterAll(() => t?.close());
-
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
-
-function multipart(field: string, filename: string, bytes: Buffer, type = 'image/png') {
-  const boundary = '----strata-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function confirmation(token: string, password: string): Promise<string> {
   const res = await t.request({

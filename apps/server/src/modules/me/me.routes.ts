@@ -6,14 +6,14 @@ import {
   updateEmailBody,
   updateProfileBody,
 } from '@strata/contracts/me';
-import { AppError } from '@strata/domain/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/authenticate';
+import { readUploadedImage } from '../../lib/image-store';
 import { requirePasswordConfirmation } from '../auth/auth.service';
 import { changePassword, requestEmailChange, updateProfile } from './me.service';
-import { fileTooLarge, removeProfilePhoto, setProfilePhoto } from './photo.service';
+import { removeProfilePhoto, setProfilePhoto } from './photo.service';
 import { toProfile } from './profile';
 
 export function meRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -63,21 +63,7 @@ export function meRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { tags, response: { 200: profileSchema, ...commonErrorResponses } } },
     async (request) => {
       const { user } = requireUser(request);
-      if (!request.isMultipart()) {
-        throw new AppError('VALIDATION_FAILED', {
-          message: 'Send the photo as multipart/form-data in the field "photo".',
-        });
-      }
-      const file = await request.file();
-      if (!file) throw new AppError('VALIDATION_FAILED', { message: 'Send the photo in the field "photo".' });
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw fileTooLarge(ctx.config.photoMaxMb);
-        throw error;
-      }
+      const bytes = await readUploadedImage(request, ctx.config.photoMaxMb, 'photo');
       return toProfile(await setProfilePhoto({ ctx, user, bytes }));
     },
   );

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { teamMembers, teams } from '../../db/schema/teams';
+import { multipart, PNG } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -144,5 +145,60 @@ describe('changing and deleting workspaces, by role', () => {
     expect(deleted.statusCode).toBe(remove);
     const after = await t.request({ method: 'GET', url: `/api/teams/${team.id}`, token: owner.token });
     expect(after.statusCode).toBe(remove === 200 ? 404 : 200);
+  });
+});
+
+describe('workspace photo and features', () => {
+  test('the owner sets and removes the photo; it is served as an image; other roles may not; outsiders get 404', async () => {
+    const owner = await t.signUp();
+    const team = (await createWorkspace(owner.token, 'Pictured')).json();
+    const upload = await t.request({
+      method: 'POST',
+      url: `/api/teams/${team.id}/photo`,
+      token: owner.token,
+      ...multipart('photo', 'logo.png', PNG),
+    });
+    expect(upload.statusCode).toBe(200);
+    const url = upload.json().photo_url as string;
+    expect(url).toMatch(new RegExp(`^/api/files/team-photos/${team.id}/[\\w-]{24}\\.png$`));
+    const served = await t.request({ method: 'GET', url });
+    expect(served.headers['content-type']).toBe('image/png');
+
+    const member = await t.signUp();
+    await addMember(team.id, member.id, 'full-member');
+    const denied = await t.request({
+      method: 'POST',
+      url: `/api/teams/${team.id}/photo`,
+      token: member.token,
+      ...multipart('photo', 'x.png', PNG),
+    });
+    expect(denied.statusCode).toBe(403);
+    const outsider = await t.signUp();
+    const hidden = await t.request({
+      method: 'DELETE',
+      url: `/api/teams/${team.id}/photo`,
+      token: outsider.token,
+    });
+    expect(hidden.statusCode).toBe(404);
+
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/teams/${team.id}/photo`,
+      token: owner.token,
+    });
+    expect(removed.json().photo_url).toBeNull();
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  test('GET /api/{teamId}/features answers the flags to members and 404 to others', async () => {
+    const owner = await t.signUp();
+    const team = (await createWorkspace(owner.token, 'Flagged')).json();
+    const res = await t.request({ method: 'GET', url: `/api/${team.id}/features`, token: owner.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ features: {} });
+    const outsider = await t.signUp();
+    expect(
+      (await t.request({ method: 'GET', url: `/api/${team.id}/features`, token: outsider.token })).statusCode,
+    ).toBe(404);
   });
 });
