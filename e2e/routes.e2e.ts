@@ -37,7 +37,8 @@ test('every route of spec section 2 renders a screen or the 404 page, without co
   for (const route of ROUTES) {
     const url = sampleUrl(route.fullPath);
     await page.goto(`${baseUrl}${url}`);
-    await page.waitForFunction(() => (document.querySelector('#root')?.textContent ?? '').trim().length > 0);
+    // Every screen, and the 404 page, shows its h1 once its data has loaded.
+    await page.locator('h1').first().waitFor();
     const text = ((await page.locator('#root').textContent()) ?? '').trim();
     expect(text.length, `${url} rendered nothing`).toBeGreaterThan(0);
     outcomes.push(`${url} -> ${text.includes('Page not found') ? '404' : 'screen'}`);

@@ -92,6 +92,17 @@ test('team screens: members lists the owner; settings renames, and deletes only 
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'The workspace was renamed.' }).waitFor();
   await page.getByRole('heading', { level: 1, name: 'Studio North' }).waitFor();
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(32, 7),
+  ]);
+  await page
+    .getByLabel('Change photo')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('status').filter({ hasText: 'The workspace photo was updated.' }).waitFor();
+  await expect
+    .poll(() => page.getByRole('img', { name: 'Studio North' }).getAttribute('src'))
+    .toMatch(/^\/api\/files\/team-photos\//);
   await screenshot(page, 'team-settings');
 
   const remove = page.getByRole('button', { name: 'Delete workspace' });

@@ -1,6 +1,6 @@
 import type { Profile } from '@strata/contracts/me';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
@@ -8,11 +8,10 @@ import { useAppVars } from '../../lib/app-vars';
 import { errorMessage } from '../../lib/errors';
 import { PROFILE_QUERY, useSession } from '../../lib/session';
 import { useUpdateProfile } from '../../lib/use-update-profile';
-import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
-import { useConfirm } from '../../ui/confirm';
 import { Dropdown } from '../../ui/dropdown';
 import { Notice } from '../../ui/notice';
+import { PhotoPicker } from '../../ui/photo-picker';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toasts } from '../../ui/toast-store';
@@ -58,79 +57,32 @@ function PhotoSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const maxMb = useAppVars().data?.photo_max_mb ?? 5;
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'error'; text: string } | null>(null);
-  const inputId = useId();
-  const confirm = useConfirm();
-
-  const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    // Checked before uploading (spec section 5): no point sending what the server refuses.
-    if (file.size > maxMb * 1024 * 1024) {
-      setMessage({ tone: 'error', text: t('errors.codes.FILE_TOO_LARGE', { n: maxMb }) });
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const body = new FormData();
-      body.append('photo', file);
-      queryClient.setQueryData(PROFILE_QUERY, await api.post<Profile>('/api/me/photo', body));
-      toasts.show(t('profile.settings.photoUpdated'), { tone: 'success' });
-    } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error, t) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const handleRemove = async () => {
-    if (!(await confirm({ body: t('profile.settings.removePhotoConfirm') }))) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      queryClient.setQueryData(PROFILE_QUERY, await api.delete<Profile>('/api/me/photo'));
-      toasts.show(t('profile.settings.photoRemoved'), { tone: 'success' });
-    } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error, t) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const hasPhoto = !profile.photo_url.startsWith('/api/avatars/');
   return (
     <section className={styles.section} aria-labelledby="photo-title">
       <h2 id="photo-title">{t('profile.settings.photo')}</h2>
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
-      <div className={styles.photoRow}>
-        <Avatar src={profile.photo_url} name={profile.name} size={72} />
-        <div className={styles.photoActions}>
-          <div className={styles.photoButtons}>
-            <input
-              ref={input}
-              id={inputId}
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              className="visually-hidden"
-              onChange={handleFile}
-              aria-label={t('profile.settings.changePhoto')}
-            />
-            <Button variant="secondary" busy={busy} onClick={() => input.current?.click()}>
-              {t('profile.settings.changePhoto')}
-            </Button>
-            {hasPhoto && (
-              <Button variant="secondary" disabled={busy} onClick={handleRemove}>
-                {t('profile.settings.removePhoto')}
-              </Button>
-            )}
-          </div>
-          <span className={styles.hint}>{t('profile.settings.photoHint', { n: maxMb })}</span>
-        </div>
-      </div>
+      <PhotoPicker
+        src={profile.photo_url}
+        name={profile.name}
+        hasPhoto={!profile.photo_url.startsWith('/api/avatars/')}
+        maxMb={maxMb}
+        labels={{
+          change: t('profile.settings.changePhoto'),
+          remove: t('profile.settings.removePhoto'),
+          hint: t('profile.settings.photoHint', { n: maxMb }),
+          removeConfirm: t('profile.settings.removePhotoConfirm'),
+        }}
+        onUpload={async (file) => {
+          const body = new FormData();
+          body.append('photo', file);
+          queryClient.setQueryData(PROFILE_QUERY, await api.post<Profile>('/api/me/photo', body));
+          toasts.show(t('profile.settings.photoUpdated'), { tone: 'success' });
+        }}
+        onRemove={async () => {
+          queryClient.setQueryData(PROFILE_QUERY, await api.delete<Profile>('/api/me/photo'));
+          toasts.show(t('profile.settings.photoRemoved'), { tone: 'success' });
+        }}
+        describeError={(error) => errorMessage(error, t)}
+      />
     </section>
   );
 }

@@ -5,10 +5,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
+import { useAppVars } from '../../lib/app-vars';
 import { errorMessage } from '../../lib/errors';
 import { WORKSPACES_QUERY } from '../../lib/workspaces';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
+import { PhotoPicker } from '../../ui/photo-picker';
 import { TextField } from '../../ui/text-field';
 import { toasts } from '../../ui/toast-store';
 import { teamQueryKey, useTeamView } from './team-context';
@@ -23,6 +25,7 @@ export function TeamSettingsPage() {
   const { team, can } = useTeamView();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const maxMb = useAppVars().data?.photo_max_mb ?? 5;
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -77,6 +80,40 @@ export function TeamSettingsPage() {
             </Button>
           </div>
         </form>
+      )}
+      {can('EDIT_WORKSPACE_SETTINGS') && (
+        <section className={`${styles.form} ${styles.panel}`} aria-labelledby="photo-title">
+          <h2 id="photo-title">{t('team.settings.photo')}</h2>
+          <PhotoPicker
+            src={team.photo_url}
+            name={team.name}
+            hasPhoto={team.photo_url !== null}
+            maxMb={maxMb}
+            labels={{
+              change: t('profile.settings.changePhoto'),
+              remove: t('profile.settings.removePhoto'),
+              hint: t('profile.settings.photoHint', { n: maxMb }),
+              removeConfirm: t('team.settings.removePhotoConfirm'),
+            }}
+            onUpload={async (file) => {
+              const body = new FormData();
+              body.append('photo', file);
+              queryClient.setQueryData(
+                teamQueryKey(team.id),
+                await api.post<Team>(`/api/teams/${team.id}/photo`, body),
+              );
+              toasts.show(t('team.settings.photoUpdated'), { tone: 'success' });
+            }}
+            onRemove={async () => {
+              queryClient.setQueryData(
+                teamQueryKey(team.id),
+                await api.delete<Team>(`/api/teams/${team.id}/photo`),
+              );
+              toasts.show(t('team.settings.photoRemoved'), { tone: 'success' });
+            }}
+            describeError={(error) => errorMessage(error, t)}
+          />
+        </section>
       )}
       {can('DELETE_WORKSPACE') && (
         <section className={`${styles.form} ${styles.panel} ${styles.danger}`} aria-labelledby="delete-title">
