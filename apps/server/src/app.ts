@@ -26,6 +26,7 @@ import { devMailRoutes } from './modules/platform/dev-mail.routes';
 import { logRoutes } from './modules/platform/log.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { memberRoutes } from './modules/teams/members.routes';
+import { permissionRecordRoutes } from './modules/teams/permission-records.routes';
 import { permissionRoutes } from './modules/teams/permissions.routes';
 import { subscriptionRoutes } from './modules/teams/subscription.routes';
 import { teamPhotoRoutes } from './modules/teams/team-photo.routes';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   subscriptionRoutes(app, ctx);
   memberRoutes(app, ctx);
   permissionRoutes(app, ctx);
+  permissionRecordRoutes(app, ctx);
   devMailRoutes(app, ctx);
   await registerWebApp(app, config);
 

@@ -9,6 +9,7 @@ export const errorBodySchema = z.object({
   errors: z.array(fieldErrorSchema).optional(),
   type: z.string().optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  current: z.unknown().optional(),
 });
 
 export const okSchema = z.object({ ok: z.literal(true) });

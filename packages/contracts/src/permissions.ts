@@ -1,7 +1,10 @@
 import { ACTIONS, RESOURCE_TYPES, ROLES } from '@strata/domain/permissions/actions';
 import { z } from 'zod';
 
-export const permissionPaths = { access: '/api/:teamId/permissions/access' } as const;
+export const permissionPaths = {
+  access: '/api/:teamId/permissions/access',
+  records: '/api/:teamId/permissions',
+} as const;
 
 export const accessQuery = z.object({
   resource_type: z.enum(RESOURCE_TYPES),
@@ -16,3 +19,24 @@ export const accessResponse = z.object({
   permissions: z.array(z.enum(ACTIONS)),
 });
 export type AccessAnswer = z.infer<typeof accessResponse>;
+
+/** A permission record (spec section 3). */
+export const permissionRecordSchema = z.object({
+  resource_type: z.enum(RESOURCE_TYPES),
+  resource_id: z.string(),
+  permissions: z.array(z.string()),
+  final_permissions: z.array(z.enum(ACTIONS)),
+  inherited_permissions: z.array(z.string()),
+  row_version: z.number().int(),
+  team_id: z.number().int(),
+});
+export type PermissionRecord = z.infer<typeof permissionRecordSchema>;
+
+/** A save: the row_version the client based it on, plus one (compare-and-set). */
+export const savePermissionBody = z.object({
+  resource_type: z.enum(RESOURCE_TYPES),
+  resource_id: z.string().min(1).max(64),
+  permissions: z.array(z.string().max(120)).max(2000),
+  final_permissions: z.array(z.enum(ACTIONS)).max(ACTIONS.length),
+  row_version: z.number().int().min(1),
+});

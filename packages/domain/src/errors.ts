@@ -68,6 +68,8 @@ export interface ErrorBody {
   type?: string;
   /** Values of the message's placeholders, so clients can show it in their own language. */
   params?: Record<string, string | number>;
+  /** With a 409: the server's current copy of the record. */
+  current?: unknown;
 }
 
 /** The one error type of the code base: a string code, an optional message and field errors. */
@@ -77,6 +79,7 @@ export class AppError extends Error {
   readonly errors?: FieldError[];
   readonly type?: string;
   readonly params?: Record<string, string | number>;
+  readonly current?: unknown;
 
   constructor(
     code: ErrorCode,
@@ -85,6 +88,7 @@ export class AppError extends Error {
       errors?: FieldError[];
       type?: string;
       params?: Record<string, string | number>;
+      current?: unknown;
     } = {},
   ) {
     super(options.message ?? formatMessage(ERROR_CATALOGUE[code].message, options.params ?? {}));
@@ -94,6 +98,7 @@ export class AppError extends Error {
     this.errors = options.errors;
     this.type = options.type;
     this.params = options.params;
+    this.current = options.current;
   }
 
   toBody(): ErrorBody {
@@ -101,6 +106,7 @@ export class AppError extends Error {
     if (this.errors) body.errors = this.errors;
     if (this.type) body.type = this.type;
     if (this.params) body.params = this.params;
+    if (this.current !== undefined) body.current = this.current;
     return body;
   }
 }

@@ -22,4 +22,16 @@ export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'GET', path: '/api/{team}/permissions/access?resource_type=workspace&resource_id={team}' },
   { method: 'DELETE', path: '/api/teams/{team}/photo' },
   { method: 'GET', path: '/api/{team}/features' },
+  { method: 'GET', path: '/api/{team}/permissions' },
+  {
+    method: 'POST',
+    path: '/api/{team}/permissions',
+    body: {
+      resource_type: 'workspace',
+      resource_id: '1',
+      permissions: [],
+      final_permissions: [],
+      row_version: 1,
+    },
+  },
 ];

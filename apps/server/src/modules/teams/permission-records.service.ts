@@ -1,0 +1,102 @@
+import type { PermissionRecord } from '@strata/contracts/permissions';
+import { AppError } from '@strata/domain/errors';
+import { defaultLevel } from '@strata/domain/permissions/defaults';
+import { inheritedKeys } from '@strata/domain/permissions/engine';
+import { parseKey } from '@strata/domain/permissions/rules';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { permissionRecords } from '../../db/schema/teams';
+import type { UserRow } from '../../db/schema/users';
+import { getTeamAccess, requireTeamPermission } from './team-access';
+
+type Row = typeof permissionRecords.$inferSelect;
+
+function toRecord(
+  teamId: number,
+  row: Pick<Row, 'permissions' | 'finalPermissions' | 'rowVersion'> | undefined,
+): PermissionRecord {
+  return {
+    resource_type: 'workspace',
+    resource_id: String(teamId),
+    permissions: row?.permissions ?? [],
+    final_permissions: (row?.finalPermissions ?? []) as PermissionRecord['final_permissions'],
+    inherited_permissions: inheritedKeys([defaultLevel()]),
+    row_version: row?.rowVersion ?? 0,
+    team_id: teamId,
+  };
+}
+
+async function findRow(db: DbOrTx, teamId: number) {
+  const [row] = await db
+    .select()
+    .from(permissionRecords)
+    .where(
+      and(
+        eq(permissionRecords.teamId, teamId),
+        eq(permissionRecords.resourceType, 'workspace'),
+        eq(permissionRecords.resourceId, String(teamId)),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The workspace's permission records (workspaces are the only resources with records so far). */
+export async function listPermissionRecords(options: { ctx: AppContext; user: UserRow; teamId: number }) {
+  const access = await getTeamAccess(options.ctx, options.teamId, options.user);
+  return [toRecord(access.team.id, await findRow(options.ctx.db, access.team.id))];
+}
+
+/**
+ * Saves a record with compare-and-set on row_version: the save must carry stored + 1, else 409
+ * with the server's copy. Keys that do not parse are refused, so nothing is stored that the
+ * engine would silently ignore.
+ */
+export async function savePermissionRecord(options: {
+  ctx: AppContext;
+  user: UserRow;
+  teamId: number;
+  record: {
+    resource_type: string;
+    resource_id: string;
+    permissions: string[];
+    final_permissions: string[];
+    row_version: number;
+  };
+}): Promise<PermissionRecord> {
+  const { ctx, teamId, record } = options;
+  const access = await requireTeamPermission(ctx, teamId, options.user, 'MANAGE_PERMISSIONS');
+  if (record.resource_type !== 'workspace' || record.resource_id !== String(access.team.id))
+    throw new AppError('NOT_FOUND');
+  const invalid = record.permissions.filter((key) => parseKey(key) === null);
+  if (invalid.length > 0) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `Not a permission key: ${invalid[0]}`,
+      errors: invalid.map((key) => ({ path: 'permissions', message: `Not a permission key: ${key}` })),
+    });
+  }
+  const permissions = [...new Set(record.permissions)];
+  const finalPermissions = [...new Set(record.final_permissions)];
+  return ctx.db.transaction(async (tx) => {
+    const current = await findRow(tx, teamId);
+    const stored = current?.rowVersion ?? 0;
+    if (record.row_version !== stored + 1) {
+      throw new AppError('CONFLICT', { current: toRecord(teamId, current) });
+    }
+    const values = {
+      permissions,
+      finalPermissions,
+      rowVersion: record.row_version,
+      updatedAt: ctx.clock.now(),
+    };
+    await tx
+      .insert(permissionRecords)
+      .values({ teamId, resourceType: 'workspace', resourceId: String(teamId), ...values })
+      .onConflictDoUpdate({
+        target: [permissionRecords.teamId, permissionRecords.resourceType, permissionRecords.resourceId],
+        set: values,
+      });
+    return toRecord(teamId, { permissions, finalPermissions, rowVersion: record.row_version });
+  });
+}
