@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/authenticate';
-import { changeMemberRole, leaveTeam, listMembers, removeMember } from './members.service';
+import { changeMemberRole, countTeamMembers, leaveTeam, listMembers, removeMember } from './members.service';
 
 export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +39,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      count: (await listMembers({ ctx, user: requireUser(request).user, teamId: request.params.id })).length,
+      count: await countTeamMembers({ ctx, user: requireUser(request).user, teamId: request.params.id }),
     }),
   );
 

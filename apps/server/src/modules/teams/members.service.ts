@@ -7,6 +7,7 @@ import { teamMembers } from '../../db/schema/teams';
 import { type UserRow, users } from '../../db/schema/users';
 import { toProfile } from '../me/profile';
 import { getTeamAccess, requireTeamPermission } from './team-access';
+import { countMembers } from './teams.repo';
 
 export async function listMembers(options: {
   ctx: AppContext;
@@ -32,6 +33,16 @@ export async function listMembers(options: {
       pivot: { role: (user.id === access.team.ownerId ? 'owner' : role) as Role },
     };
   });
+}
+
+/** The number of members, without loading them. */
+export async function countTeamMembers(options: {
+  ctx: AppContext;
+  user: UserRow;
+  teamId: number;
+}): Promise<number> {
+  const access = await getTeamAccess(options.ctx, options.teamId, options.user);
+  return (await countMembers(options.ctx.db, [access.team.id])).get(access.team.id) ?? 0;
 }
 
 async function findMemberRow(ctx: AppContext, teamId: number, memberId: number) {
