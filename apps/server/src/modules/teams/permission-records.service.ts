@@ -3,12 +3,11 @@ import { AppError } from '@strata/domain/errors';
 import { defaultLevel } from '@strata/domain/permissions/defaults';
 import { inheritedKeys } from '@strata/domain/permissions/engine';
 import { parseKey } from '@strata/domain/permissions/rules';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
 import { permissionRecords } from '../../db/schema/teams';
 import type { UserRow } from '../../db/schema/users';
 import { getTeamAccess, requireTeamPermission } from './team-access';
+import { findWorkspaceRecord } from './teams.repo';
 
 type Row = typeof permissionRecords.$inferSelect;
 
@@ -27,25 +26,10 @@ function toRecord(
   };
 }
 
-async function findRow(db: DbOrTx, teamId: number) {
-  const [row] = await db
-    .select()
-    .from(permissionRecords)
-    .where(
-      and(
-        eq(permissionRecords.teamId, teamId),
-        eq(permissionRecords.resourceType, 'workspace'),
-        eq(permissionRecords.resourceId, String(teamId)),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
 /** The workspace's permission records (workspaces are the only resources with records so far). */
 export async function listPermissionRecords(options: { ctx: AppContext; user: UserRow; teamId: number }) {
   const access = await getTeamAccess(options.ctx, options.teamId, options.user);
-  return [toRecord(access.team.id, await findRow(options.ctx.db, access.team.id))];
+  return [toRecord(access.team.id, await findWorkspaceRecord(options.ctx.db, access.team.id))];
 }
 
 /**
@@ -79,7 +63,7 @@ export async function savePermissionRecord(options: {
   const permissions = [...new Set(record.permissions)];
   const finalPermissions = [...new Set(record.final_permissions)];
   return ctx.db.transaction(async (tx) => {
-    const current = await findRow(tx, teamId);
+    const current = await findWorkspaceRecord(tx, teamId);
     const stored = current?.rowVersion ?? 0;
     if (record.row_version !== stored + 1) {
       throw new AppError('CONFLICT', { current: toRecord(teamId, current) });

@@ -16,6 +16,16 @@ export interface TeamAccess {
 
 const DEFAULTS = defaultLevel();
 
+/** The user's role in a workspace, by the domain's one rule (owner by id, guest accounts as guests). */
+export function roleIn(team: TeamRow, user: UserRow, memberRole: string): Role {
+  return resolveRole({
+    userId: user.id,
+    isGuestUser: user.guest,
+    teamOwnerId: team.ownerId,
+    memberRole: memberRole === 'owner' ? null : (memberRole as Exclude<Role, 'owner'>),
+  });
+}
+
 /**
  * The user's standing in a workspace. A workspace the user does not belong to answers 404, the
  * same as one that does not exist: ids of other tenants reveal nothing.
@@ -23,12 +33,7 @@ const DEFAULTS = defaultLevel();
 export async function getTeamAccess(ctx: AppContext, teamId: number, user: UserRow): Promise<TeamAccess> {
   const found = await findTeamForMember(ctx.db, teamId, user.id);
   if (!found) throw new AppError('NOT_FOUND');
-  const role = resolveRole({
-    userId: user.id,
-    isGuestUser: user.guest,
-    teamOwnerId: found.team.ownerId,
-    memberRole: found.memberRole === 'owner' ? null : (found.memberRole as Exclude<Role, 'owner'>),
-  });
+  const role = roleIn(found.team, user, found.memberRole);
   const rules = effectiveRules([DEFAULTS, await findWorkspaceLevel(ctx.db, teamId)]);
   const actor = { userId: user.id, role, isBoardMember: false };
   return { team: found.team, role, can: (action) => decide(rules, actor, action) };

@@ -48,8 +48,8 @@ export async function countOwnedTeams(db: DbOrTx, userId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** The workspace's own permission record (its level in the engine's chain). */
-export async function findWorkspaceLevel(db: DbOrTx, teamId: number) {
+/** The workspace's own permission record, if one was saved. */
+export async function findWorkspaceRecord(db: DbOrTx, teamId: number) {
   const [row] = await db
     .select()
     .from(permissionRecords)
@@ -61,5 +61,11 @@ export async function findWorkspaceLevel(db: DbOrTx, teamId: number) {
       ),
     )
     .limit(1);
+  return row;
+}
+
+/** The workspace's record as its level in the engine's chain. */
+export async function findWorkspaceLevel(db: DbOrTx, teamId: number) {
+  const row = await findWorkspaceRecord(db, teamId);
   return { permissions: row?.permissions ?? [], final_permissions: row?.finalPermissions ?? [] };
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { type TeamRow, teamMembers, teams } from '../../db/schema/teams';
 import type { UserRow } from '../../db/schema/users';
 import { ensureSubscription, toSubscriptionState } from './subscriptions.service';
-import { getTeamAccess, requireTeamPermission } from './team-access';
+import { getTeamAccess, requireTeamPermission, roleIn } from './team-access';
 import { countMembers, countOwnedTeams, findWorkspacesOf } from './teams.repo';
 
 export function toTeam(team: TeamRow, role: Role, memberCount: number): Team {
@@ -56,11 +56,7 @@ export async function listMyWorkspaces(options: { ctx: AppContext; user: UserRow
     rows.map((r) => r.team.id),
   );
   return rows.map(({ team, memberRole }) =>
-    toTeam(
-      team,
-      team.ownerId === user.id ? 'owner' : user.guest ? 'guest' : (memberRole as Role),
-      counts.get(team.id) ?? 0,
-    ),
+    toTeam(team, roleIn(team, user, memberRole), counts.get(team.id) ?? 0),
   );
 }
 
