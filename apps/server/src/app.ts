@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { createDispatcher, purgeDispatchedEvents } from './events/dispatcher';
 import { registerAuthentication } from './http/authenticate';
 import { registerClientVersion } from './http/client-version';
 import { registerErrorHandler } from './http/error-handler';
@@ -20,17 +21,22 @@ import { type Clock, systemClock } from './lib/clock';
 import { createMailTransport, MAIL_JOB, type OutgoingMail } from './mail/mail';
 import { authRoutes } from './modules/auth/auth.routes';
 import { purgeExpiredAuthRows } from './modules/auth/maintenance';
+import { invitationAcceptanceRoutes } from './modules/invitations/acceptance.routes';
+import { myInvitationRoutes } from './modules/invitations/my-invitations.routes';
 import { fileRoutes } from './modules/me/files.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { announceVersion } from './modules/platform/announce-version';
 import { devMailRoutes } from './modules/platform/dev-mail.routes';
 import { logRoutes } from './modules/platform/log.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { invitationRoutes } from './modules/teams/invitations.routes';
 import { memberRoutes } from './modules/teams/members.routes';
 import { permissionRecordRoutes } from './modules/teams/permission-records.routes';
 import { permissionRoutes } from './modules/teams/permissions.routes';
 import { subscriptionRoutes } from './modules/teams/subscription.routes';
 import { teamPhotoRoutes } from './modules/teams/team-photo.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
+import { registerRealtime } from './realtime/register-realtime';
 
 export interface BuildOptions {
   /** An open database; by default one is opened from the configuration (and closed with the app). */
@@ -40,6 +46,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Job polling interval; tests shorten it. */
   jobPollingIntervalSeconds?: number;
+  /** Events outbox polling interval (requests that write nudge it anyway); tests shorten it. */
+  eventPollingIntervalMs?: number;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -105,6 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(async (scope) => {
     await scope.register(cookie);
     authRoutes(scope, ctx);
+    invitationAcceptanceRoutes(scope, ctx);
   });
   // Multipart parsing (with its per-request hooks) only where files are uploaded.
   await app.register(async (scope) => {
@@ -118,16 +127,35 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   teamRoutes(app, ctx);
   subscriptionRoutes(app, ctx);
   memberRoutes(app, ctx);
+  invitationRoutes(app, ctx);
+  myInvitationRoutes(app, ctx);
   permissionRoutes(app, ctx);
   permissionRecordRoutes(app, ctx);
   devMailRoutes(app, ctx);
+  const realtime = await registerRealtime(app, ctx);
   await registerWebApp(app, config);
 
+  const dispatcher = createDispatcher({
+    db: database.db,
+    log: ctx.log,
+    clock: ctx.clock,
+    subscribers: [realtime.subscriber],
+    pollIntervalMs: options.eventPollingIntervalMs,
+  });
+  // A write answered here has committed its events: send them now rather than at the next poll.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') dispatcher.nudge();
+    done();
+  });
+
   await jobs.start();
+  await announceVersion(ctx);
+  dispatcher.start();
   const sweep = async () => {
     try {
       await purgeIdempotencyKeys(ctx);
       await purgeExpiredAuthRows(ctx);
+      await purgeDispatchedEvents({ db: ctx.db, now: ctx.clock.now() });
     } catch (error) {
       app.log.warn({ err: error }, 'maintenance sweep failed');
     }
@@ -137,6 +165,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook('onClose', async () => {
     clearInterval(sweepTimer);
+    await dispatcher.stop();
+    await realtime.close();
     await jobs.stop();
     mail.close();
     if (ownsDatabase) await database.close();

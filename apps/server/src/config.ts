@@ -39,11 +39,18 @@ const envSchema = z.object({
     .int()
     .min(60)
     .default(60 * 60 * 24),
+  INVITATION_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 60 * 24 * 7),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   PHOTO_MAX_MB: z.coerce.number().positive().default(5),
   CORS_ORIGINS: optionalText,
   TRUST_PROXY: bool,
+  FORCE_RELOAD_ON_DEPLOY: bool,
   PUSHER_APP_KEY: z.string().default('strata'),
+  PUSHER_APP_SECRET: optionalText,
   BROADCAST_HOST: optionalText,
   BROADCAST_PORT: z.coerce.number().int().optional(),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
@@ -78,11 +85,17 @@ export interface AppConfig {
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
   emailTokenTtlS: number;
+  /** Seconds an invitation link works (resending makes a new one). */
+  invitationTtlS: number;
   authRateLimit: number;
   photoMaxMb: number;
   corsOrigins: string[];
   trustProxy: boolean;
+  /** The start-up NewAppVersion announcement asks open apps to reload (after 60 to 160 s). */
+  forceReloadOnDeploy: boolean;
   pusherKey: string;
+  /** Signs channel authorisations; when unset one is generated and kept in the database. */
+  pusherSecret?: string;
   broadcastHost?: string;
   broadcastPort?: number;
   requestTimeoutMs: number;
@@ -136,11 +149,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlS: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlS: e.REFRESH_TOKEN_TTL,
     emailTokenTtlS: e.EMAIL_TOKEN_TTL,
+    invitationTtlS: e.INVITATION_TTL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     photoMaxMb: e.PHOTO_MAX_MB,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()) : [],
     trustProxy: e.TRUST_PROXY ?? false,
+    forceReloadOnDeploy: e.FORCE_RELOAD_ON_DEPLOY ?? false,
     pusherKey: e.PUSHER_APP_KEY,
+    pusherSecret: e.PUSHER_APP_SECRET,
     broadcastHost: e.BROADCAST_HOST,
     broadcastPort: e.BROADCAST_PORT,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

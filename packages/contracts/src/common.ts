@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export const fieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 
 /** The body of every error response: `{ message, code, errors? }`. */
 export const errorBodySchema = z.object({
@@ -10,6 +15,7 @@ export const errorBodySchema = z.object({
   type: z.string().optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   current: z.unknown().optional(),
+  users: z.unknown().optional(),
 });
 
 export const okSchema = z.object({ ok: z.literal(true) });

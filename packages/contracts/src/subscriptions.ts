@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 export const subscriptionPath = '/api/subscription';
+/** Every subscription the caller holds; empty for guest accounts (spec section 6). */
+export const subscriptionsPath = '/api/subscription/all';
 
 /** The user's subscription (spec section 3); usage counts what the limits apply to. */
 export const subscriptionSchema = z.object({

@@ -48,6 +48,25 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: 'You cannot create a workspace without an active subscription.',
   },
+  INVALID_EMAIL: { status: 422, message: 'The email must be a valid email address.' },
+  INVITATION_INVALID: { status: 422, message: 'Invitation is not valid' },
+  INVITATION_OTHER_ACCOUNT: {
+    status: 422,
+    message: 'This invitation is associated with another account',
+  },
+  INVITATIONS_REJECTED: { status: 422, message: 'Some invitations could not be sent.' },
+  ALREADY_MEMBER: { status: 422, message: '{email} is already a member of this workspace.' },
+  ROLE_NOT_GRANTABLE: { status: 403, message: 'You cannot invite people with the role {role}.' },
+  MEMBER_LIMIT_REACHED: {
+    status: 403,
+    message:
+      'You have reached the member limit of your plan ({limit}). Upgrade your plan to add more members.',
+  },
+  MEMBER_LIMIT_REACHED_ASK_OWNER: {
+    status: 403,
+    message:
+      'This workspace has reached the member limit of its plan ({limit}). Ask the workspace owner to upgrade.',
+  },
   INTERNAL: { status: 500, message: 'Something Went Wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -57,6 +76,9 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export interface FieldError {
   path: string;
   message: string;
+  /** The catalogue code of this problem, so clients can word it in their own language. */
+  code?: ErrorCode;
+  params?: Record<string, string | number>;
 }
 
 /** The body of every error response. */
@@ -70,6 +92,8 @@ export interface ErrorBody {
   params?: Record<string, string | number>;
   /** With a 409: the server's current copy of the record. */
   current?: unknown;
+  /** With a partly failed invitation: the users that were still invited. */
+  users?: unknown;
 }
 
 /** The one error type of the code base: a string code, an optional message and field errors. */
@@ -80,6 +104,7 @@ export class AppError extends Error {
   readonly type?: string;
   readonly params?: Record<string, string | number>;
   readonly current?: unknown;
+  readonly users?: unknown;
 
   constructor(
     code: ErrorCode,
@@ -89,6 +114,7 @@ export class AppError extends Error {
       type?: string;
       params?: Record<string, string | number>;
       current?: unknown;
+      users?: unknown;
     } = {},
   ) {
     super(options.message ?? formatMessage(ERROR_CATALOGUE[code].message, options.params ?? {}));
@@ -99,6 +125,7 @@ export class AppError extends Error {
     this.type = options.type;
     this.params = options.params;
     this.current = options.current;
+    this.users = options.users;
   }
 
   toBody(): ErrorBody {
@@ -107,6 +134,7 @@ export class AppError extends Error {
     if (this.type) body.type = this.type;
     if (this.params) body.params = this.params;
     if (this.current !== undefined) body.current = this.current;
+    if (this.users !== undefined) body.users = this.users;
     return body;
   }
 }

@@ -7,11 +7,22 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as authSchema from './schema/auth';
+import * as eventsSchema from './schema/events';
+import * as invitationsSchema from './schema/invitations';
 import * as platformSchema from './schema/platform';
+import * as secretsSchema from './schema/secrets';
 import * as teamsSchema from './schema/teams';
 import * as usersSchema from './schema/users';
 
-export const schema = { ...usersSchema, ...authSchema, ...platformSchema, ...teamsSchema };
+export const schema = {
+  ...usersSchema,
+  ...authSchema,
+  ...platformSchema,
+  ...teamsSchema,
+  ...invitationsSchema,
+  ...eventsSchema,
+  ...secretsSchema,
+};
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -112,3 +112,23 @@ export function passwordChangedMail(p: { to: string; name: string; appName: stri
     ],
   });
 }
+
+export function invitationMail(p: {
+  to: string;
+  inviterName: string | null;
+  teamName: string;
+  url: string;
+  appName: string;
+  days: number;
+}) {
+  const who = p.inviterName ?? 'A colleague';
+  return actionMail({
+    to: p.to,
+    appName: p.appName,
+    subject: `${who} invited you to ${p.teamName} on ${p.appName}`,
+    greeting: 'Hello,',
+    lines: [`${who} invited you to join the workspace ${p.teamName} on ${p.appName}.`],
+    action: { label: `Join ${p.teamName}`, url: p.url },
+    footer: `The link expires in ${p.days} days. If you did not expect this invitation, ignore this mail.`,
+  });
+}

@@ -5,9 +5,17 @@
  */
 export interface TenantRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Placeholders: {team} a workspace id, {member} a user id of a workspace member. */
+  /**
+   * Placeholders: {team} a workspace id, {member} a user id of a workspace member or invitee,
+   * {invitation} the id of another workspace's pending invitation (never the caller's).
+   */
   path: string;
   body?: Record<string, unknown>;
+  /**
+   * For routes that answer 2xx by design and refuse inside the body (channel authorisation):
+   * true when the body refuses everything asked.
+   */
+  refusesAll?: (body: unknown) => boolean;
 }
 
 export const TENANT_ROUTES: TenantRoute[] = [
@@ -19,6 +27,13 @@ export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'PUT', path: '/api/teams/{team}/members/{member}', body: { role: 'admin' } },
   { method: 'DELETE', path: '/api/teams/{team}/members/{member}' },
   { method: 'DELETE', path: '/api/teams/{team}/leave' },
+  {
+    method: 'POST',
+    path: '/api/teams/{team}/members',
+    body: { invitations: [{ email: 'intruder@example.test', role: 'admin' }] },
+  },
+  { method: 'GET', path: '/api/teams/{team}/members/invitations' },
+  { method: 'POST', path: '/api/teams/{team}/members/resend', body: { user_id: '{member}' } },
   { method: 'GET', path: '/api/{team}/permissions/access?resource_type=workspace&resource_id={team}' },
   { method: 'DELETE', path: '/api/teams/{team}/photo' },
   { method: 'GET', path: '/api/{team}/features' },
@@ -34,4 +49,16 @@ export const TENANT_ROUTES: TenantRoute[] = [
       row_version: 1,
     },
   },
+  {
+    method: 'POST',
+    path: '/api/broadcasting/multi-auth',
+    body: {
+      socketId: '123.456',
+      channelNames: ['private-team.{team}.users', 'private-team.{team}.permissions'],
+    },
+    refusesAll: (body) =>
+      Object.values(body as Record<string, { status: number }>).every((answer) => answer.status !== 200),
+  },
+  { method: 'POST', path: '/api/me/invitations/{invitation}/accept' },
+  { method: 'DELETE', path: '/api/me/invitations/{invitation}' },
 ];

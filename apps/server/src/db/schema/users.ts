@@ -18,7 +18,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account made by an invitation and not registered yet: it cannot sign in. */
+    passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     pendingEmail: text('pending_email'),
     locale: text('locale').notNull().default('en-US'),

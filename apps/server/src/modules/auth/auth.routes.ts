@@ -31,25 +31,15 @@ import {
   resetPassword,
   verifyEmail,
 } from './auth.service';
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 import { findSessionByRefreshToken, revokeSession, rotateRefreshToken } from './sessions.service';
-
-export const REFRESH_COOKIE = 'strata_refresh';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = { auth: 'public' as const, rateLimit: authRateLimit(ctx.config) };
   const tags = ['auth'];
 
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, {
-      path: '/api/auth',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: ctx.config.appUrl.startsWith('https://'),
-      maxAge: ctx.config.refreshTokenTtlS,
-    });
-  const clearRefreshCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+  const setCookie = (reply: FastifyReply, token: string) => setRefreshCookie(reply, ctx.config, token);
   const clientInfo = (request: FastifyRequest) => ({
     userAgent: request.headers['user-agent'],
     ip: request.ip,
@@ -76,7 +66,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const { grantType, email, password } = request.body;
       const issued = await login({ ctx, email, password, ...clientInfo(request) });
-      if (grantType === 'cookie') setRefreshCookie(reply, issued.refreshToken);
+      if (grantType === 'cookie') setCookie(reply, issued.refreshToken);
       const token =
         grantType === 'token' ? { ...issued.record, refresh_token: issued.refreshToken } : issued.record;
       return { intended: null, token };
@@ -95,7 +85,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!presented) throw new AppError('SESSION_EXPIRED');
       try {
         const issued = await rotateRefreshToken({ ctx, refreshToken: presented });
-        if (grantType === 'cookie') setRefreshCookie(reply, issued.refreshToken);
+        if (grantType === 'cookie') setCookie(reply, issued.refreshToken);
         return {
           token:
             grantType === 'token' ? { ...issued.record, refresh_token: issued.refreshToken } : issued.record,

@@ -1,5 +1,5 @@
 import { AppError } from '@strata/domain/errors';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { passwordConfirmations } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
@@ -13,7 +13,10 @@ import { findUserByEmail, isEmailTaken } from './users.repo';
 
 const hours = (ctx: AppContext) => Math.round(ctx.config.emailTokenTtlS / 3600);
 
-/** Creates an unverified account and mails the verification link. */
+/**
+ * Creates an unverified account and mails the verification link. An address that was invited
+ * but never registered has an account without a password: registering claims it.
+ */
 export async function registerUser(options: {
   ctx: AppContext;
   email: string;
@@ -23,20 +26,27 @@ export async function registerUser(options: {
   source?: string;
 }): Promise<{ email: string }> {
   const { ctx, email } = options;
-  if (await isEmailTaken(ctx.db, email)) throw new AppError('EMAIL_TAKEN');
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing?.passwordHash) throw new AppError('EMAIL_TAKEN');
   const passwordHash = await hashPassword(options.password);
   await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email,
-        name: options.name,
-        passwordHash,
-        locale: options.locale ?? 'en-US',
-        source: options.source,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const fields = {
+      name: options.name,
+      passwordHash,
+      locale: options.locale ?? 'en-US',
+      source: options.source,
+    };
+    const [user] = existing
+      ? await tx
+          .update(users)
+          .set({ ...fields, updatedAt: ctx.clock.now(), rowVersion: sql`${users.rowVersion} + 1` })
+          .where(and(eq(users.id, existing.id), isNull(users.passwordHash)))
+          .returning()
+      : await tx
+          .insert(users)
+          .values({ email, ...fields })
+          .onConflictDoNothing()
+          .returning();
     if (!user) throw new AppError('EMAIL_TAKEN');
     const token = await createEmailToken({ ctx, tx, userId: user.id, purpose: 'verify_email', email });
     await queueMail(
@@ -64,7 +74,8 @@ export async function login(options: {
 }) {
   const { ctx } = options;
   const user = await findUserByEmail(ctx.db, options.email);
-  const ok = user
+  // An account made by an invitation has no password yet: it cannot sign in, in the same time.
+  const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, options.password)
     : await verifyAgainstDummy(options.password);
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
@@ -207,11 +218,12 @@ export async function resetPassword(options: {
 export async function confirmPassword(options: {
   ctx: AppContext;
   userId: number;
-  passwordHash: string;
+  passwordHash: string | null;
   password: string;
 }) {
   const { ctx } = options;
-  if (!(await verifyPassword(options.passwordHash, options.password))) throw new AppError('INVALID_PASSWORD');
+  if (!options.passwordHash || !(await verifyPassword(options.passwordHash, options.password)))
+    throw new AppError('INVALID_PASSWORD');
   const confirmation = randomToken();
   const expiresAt = new Date(ctx.clock.now().getTime() + 30 * 60 * 1000);
   await ctx.db

@@ -5,7 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { teamMembers } from '../../db/schema/teams';
 import { type UserRow, users } from '../../db/schema/users';
+import { recordEvent, recordUserEvent, teamChannels } from '../../events/outbox';
 import { toProfile } from '../me/profile';
+import { findMemberIds } from './invitations.repo';
+import { revokeInvitation } from './invitations.service';
 import { getTeamAccess, requireTeamPermission } from './team-access';
 import { countMembers } from './teams.repo';
 
@@ -67,13 +70,46 @@ export async function changeMemberRole(options: {
   const access = await requireTeamPermission(ctx, teamId, options.user, 'EDIT_MEMBER_ROLES');
   await findMemberRow(ctx, teamId, memberId);
   if (memberId === access.team.ownerId) throw new AppError('OWNER_ROLE_FIXED');
-  await ctx.db
-    .update(teamMembers)
-    .set({ role: options.role })
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(teamMembers)
+      .set({ role: options.role })
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)));
+    await recordEvent(tx, {
+      teamId,
+      type: 'member.updated',
+      channel: teamChannels.users(teamId),
+      actorId: options.user.id,
+      payload: { id: memberId, data: { user_id: memberId, role: options.role } },
+    });
+    await recordUserEvent(tx, {
+      teamId,
+      userId: memberId,
+      type: 'workspace.updated',
+      actorId: options.user.id,
+    });
+  });
 }
 
-/** Removes a member; never the owner. */
+/** Takes a member out of the workspace and announces it, in one transaction. */
+async function deleteMembership(ctx: AppContext, teamId: number, memberId: number, actorId: number) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)));
+    await recordEvent(tx, {
+      teamId,
+      type: 'member.removed',
+      channel: teamChannels.users(teamId),
+      actorId,
+      payload: { id: memberId, data: { user_id: memberId } },
+    });
+    await recordUserEvent(tx, { teamId, userId: memberId, type: 'workspace.left', actorId });
+  });
+}
+
+/**
+ * Removes a member; never the owner. The id of someone invited but not yet a member withdraws
+ * their invitation.
+ */
 export async function removeMember(options: {
   ctx: AppContext;
   user: UserRow;
@@ -81,12 +117,12 @@ export async function removeMember(options: {
   memberId: number;
 }) {
   const { ctx, teamId, memberId } = options;
-  const access = await requireTeamPermission(ctx, teamId, options.user, 'REMOVE_MEMBERS');
-  await findMemberRow(ctx, teamId, memberId);
+  const access = await getTeamAccess(ctx, teamId, options.user);
+  const isMember = (await findMemberIds(ctx.db, access.team.id, [memberId])).has(memberId);
+  if (!isMember) return revokeInvitation({ ctx, access, actorId: options.user.id, userId: memberId });
+  if (!access.can('REMOVE_MEMBERS')) throw new AppError('FORBIDDEN');
   if (memberId === access.team.ownerId) throw new AppError('OWNER_CANNOT_BE_REMOVED');
-  await ctx.db
-    .delete(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)));
+  await deleteMembership(ctx, teamId, memberId, options.user.id);
 }
 
 /** A member leaves the workspace; the owner cannot. */
@@ -94,7 +130,5 @@ export async function leaveTeam(options: { ctx: AppContext; user: UserRow; teamI
   const { ctx, teamId, user } = options;
   const access = await getTeamAccess(ctx, teamId, user);
   if (user.id === access.team.ownerId) throw new AppError('OWNER_CANNOT_LEAVE');
-  await ctx.db
-    .delete(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, user.id)));
+  await deleteMembership(ctx, teamId, user.id, user.id);
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { events } from '../../db/schema/events';
 import { teamMembers } from '../../db/schema/teams';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -115,5 +117,25 @@ describe('workspace permission records', () => {
     expect((await save(seeded.team.id, token, { permissions: ['EXPORT:deny:role:guest'] })).statusCode).toBe(
       status,
     );
+  });
+});
+
+describe('announcing changes', () => {
+  test('a save records permissions.updated on team.{id}.permissions in its transaction; a refused save records nothing', async () => {
+    const { team, owner, member } = await seed();
+    const keys = ['EXPORT:deny:role:full-member'];
+    expect((await save(team.id, owner.token, { permissions: keys })).statusCode).toBe(200);
+    expect((await save(team.id, owner.token, { row_version: 1 })).statusCode).toBe(409);
+    expect((await save(team.id, member.token, { row_version: 2 })).statusCode).toBe(403);
+    const rows = await t.app.ctx.db.select().from(events).where(eq(events.teamId, team.id));
+    expect(rows.map((r) => [r.type, r.channel])).toEqual([
+      ['permissions.updated', `team.${team.id}.permissions`],
+    ]);
+    expect(rows[0]!.payload).toMatchObject({
+      type: 'permissions.updated',
+      id: `workspace:${team.id}`,
+      row_version: 1,
+      data: { permissions: keys },
+    });
   });
 });

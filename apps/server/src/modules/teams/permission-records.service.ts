@@ -6,6 +6,7 @@ import { parseKey } from '@strata/domain/permissions/rules';
 import type { AppContext } from '../../context';
 import { permissionRecords } from '../../db/schema/teams';
 import type { UserRow } from '../../db/schema/users';
+import { recordEvent, teamChannels } from '../../events/outbox';
 import { getTeamAccess, requireTeamPermission } from './team-access';
 import { findWorkspaceRecord } from './teams.repo';
 
@@ -81,6 +82,18 @@ export async function savePermissionRecord(options: {
         target: [permissionRecords.teamId, permissionRecords.resourceType, permissionRecords.resourceId],
         set: values,
       });
-    return toRecord(teamId, { permissions, finalPermissions, rowVersion: record.row_version });
+    const saved = toRecord(teamId, { permissions, finalPermissions, rowVersion: record.row_version });
+    await recordEvent(tx, {
+      teamId,
+      type: 'permissions.updated',
+      channel: teamChannels.permissions(teamId),
+      actorId: options.user.id,
+      payload: {
+        id: `${saved.resource_type}:${saved.resource_id}`,
+        row_version: saved.row_version,
+        data: saved,
+      },
+    });
+    return saved;
   });
 }

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { teamMembers, teams } from '../../db/schema/teams';
+import { users } from '../../db/schema/users';
 import { multipart, PNG } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -73,6 +74,18 @@ describe('GET /api/subscription', () => {
       usage: { workspaces: 1 },
       ends_at: null,
     });
+  });
+});
+
+describe('GET /api/subscription/all', () => {
+  test('lists the caller’s subscription; a guest account gets an empty list', async () => {
+    const member = await t.signUp();
+    const guest = await t.signUp();
+    await t.app.ctx.db.update(users).set({ guest: true }).where(eq(users.id, guest.id));
+    const mine = await t.request({ method: 'GET', url: '/api/subscription/all', token: member.token });
+    expect(mine.json().map((s: { user_id: number }) => s.user_id)).toEqual([member.id]);
+    const theirs = await t.request({ method: 'GET', url: '/api/subscription/all', token: guest.token });
+    expect(theirs.json()).toEqual([]);
   });
 });
 

@@ -1,0 +1,188 @@
+import { join } from 'node:path';
+import { asc, isNull } from 'drizzle-orm';
+import pino, { type Logger } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { type Database, openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { events } from '../db/schema/events';
+import { serverRoot } from '../lib/paths';
+import { waitFor } from '../realtime/test-clients';
+import { createTestDatabase, type TestDatabase } from '../test/test-db';
+import {
+  createDispatcher,
+  DISPATCHED_RETENTION_MS,
+  type DispatchedEvent,
+  type Dispatcher,
+  purgeDispatchedEvents,
+} from './dispatcher';
+import { recordEvent } from './outbox';
+
+let testDb: TestDatabase;
+let database: Database;
+const running: Dispatcher[] = [];
+const silent = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = testDb.database;
+  await runMigrations(database, join(serverRoot(), 'drizzle'));
+});
+afterAll(async () => {
+  await testDb?.dispose();
+});
+beforeEach(async () => {
+  for (const dispatcher of running.splice(0)) await dispatcher.stop();
+  await database.db.delete(events);
+});
+
+const record = (type: string, n: number) =>
+  recordEvent(database.db, { teamId: 1, type, channel: 'team.1.users', payload: { id: n } });
+
+function start(options: Parameters<typeof createDispatcher>[0]) {
+  const dispatcher = createDispatcher({ pollIntervalMs: 50, ...options });
+  running.push(dispatcher);
+  dispatcher.start();
+  return dispatcher;
+}
+
+describe('the events dispatcher', () => {
+  test('hands committed events to subscribers in id order and marks them dispatched', async () => {
+    for (let n = 1; n <= 5; n++) await record('member.added', n);
+    const seen: DispatchedEvent[] = [];
+    start({
+      db: database.db,
+      log: silent,
+      subscribers: [{ name: 'collect', handle: (e) => void seen.push(e) }],
+    });
+    await waitFor('five events', () => (seen.length === 5 ? true : undefined));
+    expect(seen.map((e) => e.payload.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(await database.db.select().from(events).where(isNull(events.dispatchedAt))).toEqual([]);
+  });
+
+  test('polls: an event written while it runs goes out without a nudge', async () => {
+    const seen: DispatchedEvent[] = [];
+    start({
+      db: database.db,
+      log: silent,
+      subscribers: [{ name: 'collect', handle: (e) => void seen.push(e) }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await record('member.updated', 1);
+    await waitFor('the event', () => seen[0]);
+  });
+
+  test('a nudge dispatches at once, without waiting for the poll', async () => {
+    const seen: DispatchedEvent[] = [];
+    const dispatcher = start({
+      db: database.db,
+      log: silent,
+      pollIntervalMs: 60_000,
+      subscribers: [{ name: 'collect', handle: (e) => void seen.push(e) }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await record('member.updated', 1);
+    dispatcher.nudge();
+    await waitFor('the event', () => seen[0], 1000);
+  });
+
+  test('a failing subscriber is logged and does not stop the others', async () => {
+    await record('member.added', 1);
+    await record('member.added', 2);
+    const errors: unknown[] = [];
+    const log = { ...silent, error: (...args: unknown[]) => void errors.push(args) } as unknown as Logger;
+    const seen: number[] = [];
+    start({
+      db: database.db,
+      log,
+      subscribers: [
+        {
+          name: 'broken',
+          handle: () => {
+            throw new Error('boom');
+          },
+        },
+        { name: 'collect', handle: (e) => void seen.push(Number(e.payload.id)) },
+      ],
+    });
+    await waitFor('both events', () => (seen.length === 2 ? true : undefined));
+    expect(seen).toEqual([1, 2]);
+    expect(errors).toHaveLength(2);
+    expect(await database.db.select().from(events).where(isNull(events.dispatchedAt))).toEqual([]);
+  });
+
+  test('a subscriber gets only the types it declares', async () => {
+    await record('member.added', 1);
+    await record('permissions.updated', 2);
+    const only: string[] = [];
+    const dispatcher = createDispatcher({
+      db: database.db,
+      log: silent,
+      subscribers: [
+        { name: 'permissions', types: ['permissions.updated'], handle: (e) => void only.push(e.type) },
+      ],
+    });
+    expect(await dispatcher.dispatchPending()).toBe(2);
+    expect(only).toEqual(['permissions.updated']);
+  });
+
+  test('more than one batch is drained in order', async () => {
+    await database.db.insert(events).values(
+      Array.from({ length: 250 }, (_, i) => ({
+        teamId: 1,
+        type: 'member.added',
+        channel: 'team.1.users',
+        payload: { id: i + 1 },
+      })),
+    );
+    const seen: number[] = [];
+    const dispatcher = createDispatcher({
+      db: database.db,
+      log: silent,
+      subscribers: [{ name: 'collect', handle: (e) => void seen.push(Number(e.payload.id)) }],
+    });
+    expect(await dispatcher.dispatchPending()).toBe(250);
+    expect(seen).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+  });
+
+  test('two dispatchers on one database never hand out the same event twice', async () => {
+    // On PostgreSQL each has its own connection pool, as two server processes would.
+    const second = database.connectionString
+      ? await openDatabase({ databaseUrl: database.connectionString, poolSize: 2 })
+      : database;
+    try {
+      await database.db.insert(events).values(
+        Array.from({ length: 300 }, (_, i) => ({
+          teamId: 1,
+          type: 'member.added',
+          channel: 'team.1.users',
+          payload: { id: i + 1 },
+        })),
+      );
+      const seen: number[] = [];
+      const handle = (e: DispatchedEvent) => void seen.push(e.id);
+      start({ db: database.db, log: silent, batchSize: 20, subscribers: [{ name: 'a', handle }] });
+      start({ db: second.db, log: silent, batchSize: 20, subscribers: [{ name: 'b', handle }] });
+      await waitFor('every event', () => (seen.length >= 300 ? true : undefined), 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(seen).toHaveLength(300);
+      expect(new Set(seen).size).toBe(300);
+    } finally {
+      for (const dispatcher of running.splice(0)) await dispatcher.stop();
+      if (second !== database) await second.close();
+    }
+  });
+
+  test('dispatched rows older than the retention are purged; pending and recent ones stay', async () => {
+    const now = new Date('2030-01-10T00:00:00Z');
+    const old = new Date(now.getTime() - DISPATCHED_RETENTION_MS - 1000);
+    const recent = new Date(now.getTime() - 1000);
+    await database.db.insert(events).values([
+      { type: 'a', channel: 'c', payload: { id: 1 }, dispatchedAt: old },
+      { type: 'b', channel: 'c', payload: { id: 2 }, dispatchedAt: recent },
+      { type: 'c', channel: 'c', payload: { id: 3 }, createdAt: old },
+    ]);
+    await purgeDispatchedEvents({ db: database.db, now });
+    const left = await database.db.select({ type: events.type }).from(events).orderBy(asc(events.id));
+    expect(left.map((r) => r.type)).toEqual(['b', 'c']);
+  });
+});

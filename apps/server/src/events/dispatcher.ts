@@ -1,0 +1,159 @@
+import { and, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import { events } from '../db/schema/events';
+import { type Clock, systemClock } from '../lib/clock';
+
+/** An outbox row as subscribers receive it. */
+export type DispatchedEvent = typeof events.$inferSelect;
+
+/** Something that acts on committed events: real-time fan-out, webhooks, automations, ... */
+export interface EventSubscriber {
+  /** For the log, when it fails. */
+  name: string;
+  /** The event types it handles; all when absent. */
+  types?: readonly string[];
+  /**
+   * Runs after the claim committed, outside any transaction (on PGlite a query inside one would
+   * wait for itself). Slow work belongs in a job.
+   */
+  handle(event: DispatchedEvent): void | Promise<void>;
+}
+
+export interface Dispatcher {
+  start(): void;
+  /** Dispatch now rather than at the next poll: called after a request that may have written events. */
+  nudge(): void;
+  /** Waits for the batch in hand; nothing is claimed afterwards. */
+  stop(): Promise<void>;
+  /** Claims and hands out until no row is left; answers how many. */
+  dispatchPending(): Promise<number>;
+}
+
+/** Dispatched rows are kept this long for inspection, then deleted by the hourly sweep. */
+export const DISPATCHED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Claims a batch of undispatched rows in id order and marks them dispatched, in one short
+ * transaction: SKIP LOCKED lets several processes on one PostgreSQL share the work without
+ * handing a row out twice. Delivery is therefore at most once; a process that dies between the
+ * commit and the hand-out loses that batch's real-time messages, which clients recover through
+ * delta sync (`changes?since=`).
+ */
+async function claimBatch(options: { db: Db; clock: Clock; batchSize: number }): Promise<DispatchedEvent[]> {
+  return options.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(events)
+      .where(isNull(events.dispatchedAt))
+      .orderBy(events.id)
+      .limit(options.batchSize)
+      .for('update', { skipLocked: true });
+    if (rows.length === 0) return rows;
+    await tx
+      .update(events)
+      .set({ dispatchedAt: options.clock.now() })
+      .where(
+        inArray(
+          events.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    return rows;
+  });
+}
+
+/**
+ * Reads the events outbox and hands each committed event to the subscribers that want it, in id
+ * order. Polls every `pollIntervalMs` (so events written by jobs or other processes go out too)
+ * and runs at once when nudged. A failing subscriber is logged and skipped: the others still get
+ * the event, and the row is not retried (see claimBatch).
+ */
+export function createDispatcher(options: {
+  db: Db;
+  log: Logger;
+  subscribers: EventSubscriber[];
+  clock?: Clock;
+  pollIntervalMs?: number;
+  batchSize?: number;
+}): Dispatcher {
+  const { db, log, subscribers } = options;
+  const clock = options.clock ?? systemClock;
+  const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const batchSize = options.batchSize ?? 100;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let runAgain = false;
+
+  async function handOut(event: DispatchedEvent) {
+    for (const subscriber of subscribers) {
+      if (subscriber.types && !subscriber.types.includes(event.type)) continue;
+      try {
+        await subscriber.handle(event);
+      } catch (error) {
+        log.error(
+          { err: error, subscriber: subscriber.name, eventId: event.id, type: event.type },
+          'event subscriber failed',
+        );
+      }
+    }
+  }
+
+  /** Batch after batch until none is full; `isWanted` stops it between batches (on shutdown). */
+  async function drain(isWanted: () => boolean): Promise<number> {
+    let total = 0;
+    while (isWanted()) {
+      const rows = await claimBatch({ db, clock, batchSize });
+      for (const row of rows) await handOut(row);
+      total += rows.length;
+      if (rows.length < batchSize) break;
+    }
+    return total;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, pollIntervalMs);
+    timer.unref();
+  }
+
+  // One pass at a time; a nudge during a pass asks for another right after it.
+  function run() {
+    if (stopped) return;
+    if (running) {
+      runAgain = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = drain(() => !stopped)
+      .catch((error) => log.error({ err: error }, 'event dispatch failed'))
+      .finally(() => {
+        running = undefined;
+        if (!runAgain) return schedule();
+        runAgain = false;
+        run();
+      });
+  }
+
+  return {
+    start() {
+      stopped = false;
+      run();
+    },
+    nudge: run,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    dispatchPending: () => drain(() => true),
+  };
+}
+
+/** Deletes rows dispatched more than the retention ago; part of the hourly maintenance sweep. */
+export async function purgeDispatchedEvents(options: { db: Db; now: Date }): Promise<void> {
+  const before = new Date(options.now.getTime() - DISPATCHED_RETENTION_MS);
+  await options.db.delete(events).where(and(isNotNull(events.dispatchedAt), lt(events.dispatchedAt, before)));
+}

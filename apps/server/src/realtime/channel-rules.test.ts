@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import { type ChannelDecision, decideChannelAccess, workspaceOfChannel } from './channel-rules';
+
+const user = { id: 7, guest: false };
+const guest = { id: 8, guest: true };
+const allow: ChannelDecision = { kind: 'allow' };
+const deny: ChannelDecision = { kind: 'deny' };
+const memberOf = (teamId: number): ChannelDecision => ({ kind: 'member-of', teamId });
+
+describe('who may subscribe to which channel', () => {
+  test.each<[string, ChannelDecision]>([
+    ['private-public-notifications', allow],
+    ['private-App.User.7', allow],
+    ['private-team.12.users', memberOf(12)],
+    ['private-team.12.permissions', memberOf(12)],
+    ['private-user.12.aZ09aZ09aZ0.timeTracking', memberOf(12)],
+    ['private-team.2147483647.users', memberOf(2_147_483_647)],
+  ])('allowed (for a member where it says so): %s', (channel, decision) => {
+    expect(decideChannelAccess({ channel, user })).toEqual(decision);
+  });
+
+  test.each([
+    ['another user', 'private-App.User.8'],
+    ['a user id with a leading zero', 'private-App.User.07'],
+    ['no private- prefix', 'team.12.users'],
+    ['a public channel', 'public-notifications'],
+    ['a presence channel', 'presence-team.12.users'],
+    ['an encrypted channel', 'private-encrypted-team.12.users'],
+    ['an unknown team channel', 'private-team.12.secrets'],
+    ['a team id of zero', 'private-team.0.users'],
+    ['a team id with a leading zero', 'private-team.012.users'],
+    ['a team id beyond int4', 'private-team.2147483648.users'],
+    ['a team id that is not a number', 'private-team.abc.users'],
+    ['a board id of the wrong length', 'private-user.12.short.timeTracking'],
+    ['a time-tracking channel in other case', 'private-user.12.aZ09aZ09aZ0.timetracking'],
+    ['trailing text', 'private-team.12.users.extra'],
+    ['an unknown channel', 'private-anything'],
+    ['an empty name', ''],
+  ])('denied: %s', (_name, channel) => {
+    expect(decideChannelAccess({ channel, user })).toEqual(deny);
+  });
+
+  test.each([
+    'private-public-notifications',
+    'private-App.User.8',
+    'private-team.12.users',
+    'private-team.12.permissions',
+    'private-user.12.aZ09aZ09aZ0.timeTracking',
+  ])('a guest account is denied every channel: %s', (channel) => {
+    expect(decideChannelAccess({ channel, user: guest })).toEqual(deny);
+  });
+
+  test('the workspace of a channel is read from team and time-tracking channels only', () => {
+    expect(workspaceOfChannel('private-team.5.users')).toBe(5);
+    expect(workspaceOfChannel('private-user.5.aZ09aZ09aZ0.timeTracking')).toBe(5);
+    expect(workspaceOfChannel('private-App.User.5')).toBeUndefined();
+    expect(workspaceOfChannel('private-public-notifications')).toBeUndefined();
+  });
+});

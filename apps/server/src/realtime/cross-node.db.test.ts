@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type App, buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { teamMembers } from '../db/schema/teams';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { connectTestSocket, listenLocally, type TestSocket } from './test-clients';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+/**
+ * Two server processes behind one load balancer: one PostgreSQL, one Redis. A socket on node A
+ * hears of a change made through node B, and multi-auth answered by B binds A's socket.
+ */
+describe.skipIf(!databaseUrl || !redisUrl)('real-time across two nodes', () => {
+  const env = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `strata-test-${randomUUID()}:` };
+  const sockets: TestSocket[] = [];
+  let a: TestApp;
+  let b: App;
+  let bDatabase: Database;
+  let bDataDir: string;
+  let portA: number;
+  let portB: number;
+
+  beforeAll(async () => {
+    a = await createTestApp({ env });
+    bDataDir = mkdtempSync(join(tmpdir(), 'strata-test-b-'));
+    // B opens its own pool on A's database, as a second process would.
+    bDatabase = await openDatabase({ databaseUrl: a.app.ctx.database.connectionString, poolSize: 3 });
+    b = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: bDataDir,
+        LOG_LEVEL: 'silent',
+        APP_URL: 'http://strata.test',
+        WEB_DIST_DIR: join(bDataDir, 'no-web-build'),
+        ...env,
+      }),
+      { database: bDatabase, logger: false, jobPollingIntervalSeconds: 0.5, eventPollingIntervalMs: 50 },
+    );
+    portA = await listenLocally(a.app);
+    portB = await listenLocally(b);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await b?.close();
+    await bDatabase?.close();
+    await a?.close();
+    if (bDataDir) rmSync(bDataDir, { recursive: true, force: true });
+  });
+
+  async function connectToA(token: string) {
+    // Authorised through B: the hub on A learns whose socket it is over Redis.
+    const socket = await connectTestSocket({ port: portA, authPort: portB, key: 'strata', token });
+    sockets.push(socket);
+    return socket;
+  }
+
+  async function seed() {
+    const owner = await a.signUp();
+    const team = (
+      await a.request({ method: 'POST', url: '/api/teams', token: owner.token, json: { name: 'Two' } })
+    ).json();
+    const member = await a.signUp();
+    const colleague = await a.signUp();
+    await a.app.ctx.db.insert(teamMembers).values([
+      { teamId: team.id, userId: member.id, role: 'full-member' },
+      { teamId: team.id, userId: colleague.id, role: 'full-member' },
+    ]);
+    return { owner, member, colleague, teamId: team.id as number };
+  }
+
+  const callB = (method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, json?: unknown) =>
+    b.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+      ...(json ? { payload: JSON.stringify(json) } : {}),
+    });
+
+  test('a socket on node A receives the event of a change made through node B', async () => {
+    const { owner, member, teamId } = await seed();
+    const socket = await connectToA(member.token);
+    const channel = `private-team.${teamId}.permissions`;
+    await socket.subscribe(channel);
+    const saved = await callB('POST', `/api/${teamId}/permissions`, owner.token, {
+      resource_type: 'workspace',
+      resource_id: String(teamId),
+      permissions: [],
+      final_permissions: [],
+      row_version: 1,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await socket.nextEvent(channel, 'permissions.updated')).toMatchObject({ data: saved.json() });
+  });
+
+  test('a member removed through node B stops receiving on node A', async () => {
+    const { owner, member, colleague, teamId } = await seed();
+    const channel = `private-team.${teamId}.users`;
+    const ownerSocket = await connectToA(owner.token);
+    const memberSocket = await connectToA(member.token);
+    await ownerSocket.subscribe(channel);
+    await memberSocket.subscribe(channel);
+    const removed = await callB('DELETE', `/api/teams/${teamId}/members/${member.id}`, owner.token);
+    expect(removed.statusCode).toBeLessThan(300);
+    await memberSocket.nextEvent(channel, 'member.removed');
+    await callB('PUT', `/api/teams/${teamId}/members/${colleague.id}`, owner.token, { role: 'admin' });
+    await ownerSocket.nextEvent(channel, 'member.updated');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(memberSocket.received.some((r) => r.event === 'member.updated')).toBe(false);
+  });
+});

@@ -1,0 +1,61 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import type { EventSubscriber } from '../events/dispatcher';
+import { resolvePusherSecret } from './app-secret';
+import { createBus } from './bus';
+import { createHub, type Hub } from './hub';
+import { multiAuthRoutes } from './multi-auth.routes';
+import { createRealtimeSubscriber } from './realtime-subscriber';
+
+/** Client frames are small (subscribe, ping); anything larger is not a Pusher client. */
+const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
+
+export interface Realtime {
+  hub: Hub;
+  /** Hand it to the dispatcher: it publishes committed events to every node. */
+  subscriber: EventSubscriber;
+  close(): Promise<void>;
+}
+
+/**
+ * Mounts the real-time hub: the Pusher endpoint `/app/{key}` on the app's own port,
+ * POST /api/broadcasting/multi-auth, and the bus that joins the nodes. Every node applies what
+ * comes over the bus to its own sockets.
+ */
+export async function registerRealtime(app: FastifyInstance, ctx: AppContext): Promise<Realtime> {
+  const { config, log } = ctx;
+  const secret = await resolvePusherSecret({ db: ctx.db, configured: config.pusherSecret });
+  const bus = createBus({ redisUrl: config.redisUrl, channel: `${config.redisKeyPrefix}realtime`, log });
+  const hub = createHub({ appKey: config.pusherKey, secret, log });
+  bus.onMessage((message) => {
+    if (message.kind === 'event') hub.deliver(message);
+    else if (message.kind === 'grant') hub.bindUser(message);
+    else hub.revokeWorkspace(message);
+  });
+  await bus.start();
+
+  await app.register(async (scope) => {
+    // Before the plugin's own preClose, which would close sockets without a reconnect code.
+    scope.addHook('preClose', (done) => {
+      hub.close();
+      done();
+    });
+    await scope.register(websocket, {
+      options: { perMessageDeflate: false, maxPayload: MAX_CLIENT_FRAME_BYTES },
+    });
+    scope.get<{ Params: { key: string }; Querystring: { protocol?: string } }>(
+      '/app/:key',
+      { websocket: true, schema: { hide: true } },
+      (socket, request) =>
+        hub.handleConnection(socket, { appKey: request.params.key, protocol: request.query.protocol }),
+    );
+  });
+  multiAuthRoutes(app, { ctx, key: config.pusherKey, secret, bus });
+
+  return {
+    hub,
+    subscriber: createRealtimeSubscriber({ bus }),
+    close: () => bus.close(),
+  };
+}
