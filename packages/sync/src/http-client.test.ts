@@ -69,6 +69,15 @@ describe('request headers', () => {
     expect(a).not.toBe(b);
   });
 
+  test('a replay sends the idempotency key it is given instead of a fresh one; a GET still sends none', async () => {
+    const t = transport([json(200, {}), json(200, {})]);
+    const http = client(t);
+    await http.request('PUT', '/api/me', { body: { name: 'x' }, idempotencyKey: 'original-key' });
+    await http.get('/api/me', { idempotencyKey: 'original-key' });
+    expect(t.calls[0]!.headers['x-idempotency-key']).toBe('original-key');
+    expect(t.calls[1]!.headers['x-idempotency-key']).toBeUndefined();
+  });
+
   test('auth: false sends no bearer token', async () => {
     const t = transport([json(200, {})]);
     await client(t).post('/api/auth/login', {}, { auth: false });
@@ -141,6 +150,22 @@ describe('failures', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error.message).toBe(message);
     expect(error.status).toBe(status);
+  });
+
+  test('the error keeps the placeholders’ values and the whole body (a 409’s server copy, invited users)', async () => {
+    const body = {
+      message: 'Updates overlapped',
+      code: 'CONFLICT',
+      params: { n: 5 },
+      current: { row_version: 4 },
+      users: [{ id: 3 }],
+    };
+    const t = transport([json(409, body)]);
+    const error = await client(t, memoryTokenStore())
+      .post<never>('/api/x', {})
+      .catch((e: HttpError) => e);
+    expect(error.params).toEqual({ n: 5 });
+    expect(error.data).toEqual(body);
   });
 
   test('offline, a request fails at once with "Offline" and sends nothing', async () => {

@@ -14,6 +14,8 @@ export class HttpError extends Error {
     readonly errors: FieldError[] | undefined,
     readonly type: string | undefined,
     readonly params?: Record<string, string | number>,
+    /** The whole error body: a 409 carries the server copy in `current`, invitations `users`. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -46,6 +48,11 @@ export interface RequestOptions {
   /** Send the bearer token (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /**
+   * The X-Idempotency-Key to send instead of a fresh one: a queued change is replayed with the key
+   * it was first sent with, so the server applies it once even if the first answer was lost.
+   */
+  idempotencyKey?: string;
 }
 
 export interface HttpClient {
@@ -140,7 +147,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // Signing out and page views are allowed in preview mode: they change no one's data.
     if (preview && !PREVIEW_ALLOWED.has(path))
       throw new HttpError(0, preview, 'PREVIEW_MODE', undefined, undefined);
-    const key = method === 'GET' || method === 'HEAD' ? undefined : newKey();
+    const key = method === 'GET' || method === 'HEAD' ? undefined : (opts.idempotencyKey ?? newKey());
     const usesAuth = opts.auth !== false;
     const token = usesAuth ? options.tokens.get() : null;
     if (token && !isAccessTokenValid(token, now()) && canRefresh(token, now())) await refresh();
@@ -162,11 +169,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const text = await response.text();
     const data = text ? safeJson(text) : undefined;
     if (!response.ok) {
-      const body = (data ?? null) as {
+      const body = (data !== null && typeof data === 'object' ? data : null) as {
         message?: string;
         code?: string;
         errors?: FieldError[];
         type?: string;
+        params?: Record<string, string | number>;
       } | null;
       throw new HttpError(
         response.status,
@@ -174,6 +182,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         body?.code,
         body?.errors,
         body?.type,
+        body?.params,
+        body ?? undefined,
       );
     }
     return data as T;

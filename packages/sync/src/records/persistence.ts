@@ -1,0 +1,88 @@
+import type { SyncedRecord } from './record-rules';
+
+/**
+ * Where a record store keeps its last known state between page loads, so a reload offline still
+ * shows the records. The web app backs it with IndexedDB; tests use the memory adapter. Both take a
+ * copy on save (IndexedDB clones structurally), so a later change to a stored object is not persisted
+ * by accident.
+ */
+export interface RecordPersistence {
+  /** The records saved under `name`, or undefined when nothing was ever saved. */
+  load(name: string): Promise<SyncedRecord[] | undefined>;
+  /** Replaces everything saved under `name`. */
+  save(name: string, records: readonly SyncedRecord[]): Promise<void>;
+}
+
+export interface MemoryPersistence extends RecordPersistence {
+  /** What is stored, by store name (for assertions). */
+  readonly stored: ReadonlyMap<string, readonly SyncedRecord[]>;
+  /** How many saves completed, to see that writes are coalesced. */
+  saveCount(): number;
+}
+
+/** Persistence in a Map, for tests and for environments without IndexedDB. */
+export function createMemoryPersistence(initial: Record<string, SyncedRecord[]> = {}): MemoryPersistence {
+  const stored = new Map<string, readonly SyncedRecord[]>(
+    Object.entries(initial).map(([name, records]) => [name, structuredClone(records)]),
+  );
+  let saves = 0;
+  return {
+    stored,
+    saveCount: () => saves,
+    async load(name) {
+      const records = stored.get(name);
+      return records === undefined ? undefined : structuredClone(records as SyncedRecord[]);
+    },
+    async save(name, records) {
+      stored.set(name, structuredClone(records));
+      saves++;
+    },
+  };
+}
+
+export interface PersistenceWriter {
+  /** Asks for a write of the current state; calls while one is pending add nothing. */
+  schedule(): void;
+  /** Resolves once every write asked for so far has finished. */
+  whenIdle(): Promise<void>;
+}
+
+/**
+ * Coalesces a store's writes: at most one write runs and at most one waits, and the waiting one
+ * reads the state when it starts, so a burst of changes costs two writes at most, never one per
+ * change. A failed write is reported, not thrown: the records in memory stay right either way.
+ */
+export function createPersistenceWriter(options: {
+  persistence: RecordPersistence;
+  name: string;
+  read(): readonly SyncedRecord[];
+  onError?: (error: unknown) => void;
+}): PersistenceWriter {
+  let isWanted = false;
+  let writing: Promise<void> | null = null;
+
+  async function loop(): Promise<void> {
+    try {
+      while (isWanted) {
+        // Let the rest of the current task change more before the state is read.
+        await Promise.resolve();
+        isWanted = false;
+        await options.persistence
+          .save(options.name, options.read())
+          .catch((error) => options.onError?.(error));
+      }
+    } finally {
+      writing = null;
+    }
+  }
+
+  return {
+    schedule() {
+      isWanted = true;
+      writing ??= loop();
+    },
+    async whenIdle() {
+      while (writing) await writing;
+    },
+  };
+}

@@ -1,0 +1,247 @@
+import { createPersistenceWriter } from './persistence';
+import { createRecordId } from './record-id';
+import { isNewer, mergeRemote, type RecordId, type SyncedRecord } from './record-rules';
+import type { RecordConflict, RecordStore, RecordStoreOptions, SaveOperation } from './record-types';
+import { createRecordWriter, type StoreCore } from './record-writes';
+
+/**
+ * The client copy of one collection of editable records (spec section 4, "Record sync"). Framework
+ * free: React reads it through useSyncExternalStore. Every operation notifies subscribers once and
+ * queues at most one persistence write, so applying a 10,000-row list costs one render.
+ */
+export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOptions<T>): RecordStore<T> {
+  const { transport, indexPath, persistence } = options;
+  const now = options.now ?? (() => new Date());
+  const isPretend = options.isPretend ?? (() => false);
+  const newId = options.newId ?? (() => createRecordId());
+  const listeners = new Set<() => void>();
+  /** Copies read from persistence and not confirmed by the server since: the first index replaces them. */
+  const fromDisk = new WeakSet<T>();
+  let snapshot: readonly T[] | null = [];
+  let conflicts: readonly RecordConflict<T>[] = [];
+  let isDirty = false;
+  let hasNews = false;
+  /** A draft's prior copy changed: nothing visible did, but what persistence keeps did. */
+  let isDiskStale = false;
+  let initialized = indexPath === undefined || options.autoInitialize === false;
+  let initializing: Promise<void> | null = null;
+  let isDiskLoaded = false;
+
+  const writer =
+    persistence &&
+    createPersistenceWriter({
+      persistence,
+      name: options.name,
+      read: persistable,
+      onError: options.onPersistError,
+    });
+
+  const core: StoreCore<T> = {
+    records: new Map(),
+    drafts: new Map(),
+    attempts: new Set(),
+    set(id, record) {
+      core.records.set(id, record);
+      isDirty = true;
+    },
+    remove(id) {
+      isDirty = core.records.delete(id) || isDirty;
+    },
+    setPrior(id, prior) {
+      core.drafts.set(id, prior);
+      isDiskStale = true;
+    },
+    addConflict(conflict) {
+      conflicts = [...conflicts, conflict];
+      hasNews = true;
+    },
+    commit() {
+      if (isDirty) {
+        hasNews = true;
+        snapshot = null;
+      }
+      // Preview edits are make-believe: written to disk they would outlive the preview.
+      if ((isDirty || isDiskStale) && !isPretend()) writer?.schedule();
+      isDirty = false;
+      isDiskStale = false;
+      if (!hasNews) return;
+      hasNews = false;
+      for (const listener of listeners) listener();
+    },
+    now,
+    isPretend,
+  };
+  const recordWriter = createRecordWriter(core, transport);
+
+  function getSnapshot(): readonly T[] {
+    snapshot ??= Array.from(core.records.values());
+    return snapshot;
+  }
+
+  /** What survives a reload: confirmed and optimistic copies; a draft's prior copy, not the draft. */
+  function persistable(): readonly T[] {
+    if (core.drafts.size === 0) return getSnapshot();
+    const rows: T[] = [];
+    for (const [id, record] of core.records) {
+      const row = core.drafts.has(id) ? core.drafts.get(id) : record;
+      if (row !== undefined) rows.push(row);
+    }
+    return rows;
+  }
+
+  /** The first index after a reload replaces disk copies whatever their row_version: they may be optimistic leftovers. */
+  function winner(local: T | undefined, remote: T): T {
+    return local === undefined || fromDisk.has(local) ? remote : mergeRemote(local, remote);
+  }
+
+  /** A pushed copy replaces a disk copy always, a confirmed one only when its row_version is higher. */
+  function isPushNewer(record: T, local: T | undefined): boolean {
+    return local === undefined || fromDisk.has(local) || isNewer(record, local);
+  }
+
+  /**
+   * A whole collection: merge by the bulk rule, then drop what the server no longer has, unless it is
+   * pending here (a draft or a save in flight). Nothing changed keeps the old snapshot.
+   */
+  function applyIndex(rows: readonly T[]): void {
+    const previous = core.records;
+    const next = new Map<RecordId, T>();
+    let isChanged = false;
+    for (const remote of rows) {
+      const id = remote.id;
+      const local = previous.get(id);
+      if (local !== undefined && core.drafts.has(id)) {
+        core.setPrior(id, winner(core.drafts.get(id), remote));
+        next.set(id, local);
+        continue;
+      }
+      const chosen = winner(local, remote);
+      if (chosen !== local) isChanged = true;
+      next.set(id, chosen);
+    }
+    for (const [id, local] of previous) {
+      if (next.has(id)) continue;
+      if (core.drafts.has(id) || core.attempts.has(local)) next.set(id, local);
+      else isChanged = true;
+    }
+    if (!isChanged) return;
+    core.records = next;
+    isDirty = true;
+  }
+
+  async function load(): Promise<void> {
+    if (persistence && !isDiskLoaded) {
+      isDiskLoaded = true;
+      const stored = (await persistence.load(options.name).catch((error) => {
+        options.onPersistError?.(error);
+        return undefined;
+      })) as T[] | undefined;
+      let added = 0;
+      for (const record of stored ?? []) {
+        if (record.draft || core.records.has(record.id)) continue;
+        core.records.set(record.id, record);
+        fromDisk.add(record);
+        added++;
+      }
+      // Shown at once, not written back: it is what the disk already holds.
+      if (added > 0) {
+        snapshot = null;
+        for (const listener of listeners) listener();
+      }
+    }
+    applyIndex(await transport.index(indexPath!));
+    initialized = true;
+    core.commit();
+  }
+
+  function initialize(): Promise<void> {
+    if (initialized) return Promise.resolve();
+    initializing ??= load().finally(() => {
+      initializing = null;
+    });
+    return initializing;
+  }
+
+  const ready = initialize();
+  // A failed automatic load is reported through `ready`; without this it would be an unhandled rejection.
+  ready.catch(() => undefined);
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot,
+    find: (id) => core.records.get(id),
+    getConflicts: () => conflicts,
+    dismissConflict(id) {
+      const kept = conflicts.filter((conflict) => conflict.id !== id);
+      if (kept.length === conflicts.length) return;
+      conflicts = kept;
+      hasNews = true;
+      core.commit();
+    },
+    isInitialized: () => initialized,
+    ready,
+    initialize,
+    async refresh() {
+      if (indexPath === undefined) throw new Error('Cannot refresh without index');
+      if (!initialized) throw new Error('Cannot refresh if not initialized');
+      applyIndex(await transport.index(indexPath));
+      core.commit();
+    },
+    create(fields) {
+      return { ...fields, id: fields.id ?? newId(), row_version: 0, created_at: now().toISOString() } as T;
+    },
+    save: recordWriter.save,
+    delete: recordWriter.delete,
+    receive(record) {
+      const id = record.id;
+      if (core.drafts.has(id)) {
+        if (isPushNewer(record, core.drafts.get(id))) core.setPrior(id, record);
+      } else if (isPushNewer(record, core.records.get(id))) {
+        core.set(id, record);
+      }
+      core.commit();
+    },
+    merge(records) {
+      for (const remote of records) {
+        const id = remote.id;
+        if (core.drafts.has(id)) {
+          core.setPrior(id, winner(core.drafts.get(id), remote));
+          continue;
+        }
+        const local = core.records.get(id);
+        const chosen = winner(local, remote);
+        if (chosen !== local) core.set(id, chosen);
+      }
+      core.commit();
+    },
+    createDraft(record) {
+      if (!core.drafts.has(record.id)) core.setPrior(record.id, core.records.get(record.id));
+      const draft: T = { ...record, draft: true };
+      core.set(record.id, draft);
+      core.commit();
+      return draft;
+    },
+    hasDrafts: () => core.drafts.size > 0,
+    clearDrafts() {
+      for (const [id, prior] of core.drafts) {
+        if (prior === undefined) core.remove(id);
+        else core.set(id, prior);
+      }
+      core.drafts.clear();
+      core.commit();
+    },
+    flushDrafts() {
+      const operations: SaveOperation<T>[] = [];
+      for (const id of core.drafts.keys()) {
+        const record = core.records.get(id);
+        if (record !== undefined) operations.push({ method: 'put', record });
+      }
+      return recordWriter.transaction(operations);
+    },
+    transaction: recordWriter.transaction,
+    whenPersisted: () => writer?.whenIdle() ?? Promise.resolve(),
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The public shapes of the record store: what it needs injected (transport, persistence, clock) and
+ * what it offers its readers (the React binding, the real-time glue, feature code).
+ */
+import type { RecordPersistence } from './persistence';
+import type { RecordId, SaveMethod, SyncedRecord } from './record-rules';
+
+/** One entry of a save-multiple batch (`POST /api/{teamId}/save-multiple`). */
+export interface SaveOperation<T extends SyncedRecord> {
+  method: SaveMethod;
+  record: T;
+}
+
+/**
+ * How a store reaches the server. Injected, so the store runs in Node tests with a fake and the web
+ * app builds the real one from the HTTP client. A failure with status 409 must carry the server copy
+ * as `error.data.current`, as HttpError does.
+ */
+export interface RecordTransport<T extends SyncedRecord> {
+  index(path: string): Promise<T[]>;
+  put(record: T): Promise<T>;
+  delete(record: T): Promise<void>;
+  /** Applies every operation in one server transaction; answers the saved copies of the puts. */
+  saveMultiple(operations: SaveOperation<T>[]): Promise<T[]>;
+}
+
+/** A save the server refused with 409: what the user tried and what the server holds, for the UI. */
+export interface RecordConflict<T extends SyncedRecord> {
+  id: RecordId;
+  /** The copy the client sent (row_version already raised). */
+  local: T;
+  /** The server's current copy; undefined when the 409 did not carry one. */
+  server: T | undefined;
+  /** ISO time the conflict was seen. */
+  at: string;
+}
+
+export interface RecordStoreOptions<T extends SyncedRecord> {
+  /** Names the store in persistence (e.g. 'workspaces', 'members:12'). */
+  name: string;
+  transport: RecordTransport<T>;
+  /** Where the collection loads from; without it the store starts empty and cannot refresh. */
+  indexPath?: string;
+  /** Load persistence and the index at creation (default true); off, the store starts empty. */
+  autoInitialize?: boolean;
+  persistence?: RecordPersistence;
+  now?: () => Date;
+  /** Preview mode: saves and deletes change only this tab's copy, nothing is sent or persisted. */
+  isPretend?: () => boolean;
+  newId?: () => string;
+  onPersistError?: (error: unknown) => void;
+}
+
+/** Fields a caller gives for a new record; the store fills id, row_version and created_at. */
+export type NewRecord<T extends SyncedRecord> = Omit<T, 'id' | 'row_version' | 'created_at' | 'draft'> & {
+  id?: T['id'];
+};
+
+export interface RecordStore<T extends SyncedRecord> {
+  subscribe(listener: () => void): () => void;
+  /** The records; the same array until something changes (for useSyncExternalStore). */
+  getSnapshot(): readonly T[];
+  find(id: RecordId): T | undefined;
+  /** Refused saves for the UI to show; the same array until one is added or dismissed. */
+  getConflicts(): readonly RecordConflict<T>[];
+  dismissConflict(id: RecordId): void;
+  isInitialized(): boolean;
+  /** Settles when the automatic initialisation does; rejects if its index load failed. */
+  readonly ready: Promise<void>;
+  /** Shows persisted records, then loads the index; call again to retry after a failure. */
+  initialize(): Promise<void>;
+  /** Reloads the collection from the index path (a server refresh event). */
+  refresh(): Promise<void>;
+  /** A new record (not yet stored): client id, row_version 0, created_at now. */
+  create(fields: NewRecord<T>): T;
+  /**
+   * Shows the record at row_version + 1 at once and sends it; resolves with the server's copy. A
+   * failure restores the previous copy (a 409 puts the server's in place and records a conflict) and
+   * rejects. Nothing is sent when no field but the timestamps changed. During a batch it waits.
+   */
+  save(record: T): Promise<T>;
+  /** Removes the record once the server confirmed; a record that only exists as a draft goes at once. */
+  delete(record: T): Promise<void>;
+  /** A record pushed by the server (real-time): applied only if its row_version is higher. */
+  receive(record: T): void;
+  /** A server list (delta sync): each remote copy wins when its row_version is greater or equal. */
+  merge(records: readonly T[]): void;
+  /**
+   * A local edit that is not sent until flushed. Pushes and refreshes do not overwrite it: they update
+   * the copy it rests on, which clearing restores.
+   */
+  createDraft(record: T): T;
+  hasDrafts(): boolean;
+  /** Restores each drafted record's prior copy; records new in a draft disappear. */
+  clearDrafts(): void;
+  /** Saves every draft in one transaction (save-multiple); a failure leaves them drafts. */
+  flushDrafts(): Promise<T[]>;
+  /**
+   * One save-multiple batch of puts and deletes. Only one runs at a time: another rejects with
+   * 'Double transaction'; single saves and deletes asked meanwhile are sent after it, in order.
+   */
+  transaction(operations: readonly SaveOperation<T>[]): Promise<T[]>;
+  /** Resolves once every change so far is written to persistence. */
+  whenPersisted(): Promise<void>;
+}
