@@ -16,7 +16,15 @@ beforeAll(async () => {
     body: JSON.stringify({ name: 'Accessible' }),
   });
   const teamId = ((await created.json()) as { id: number }).id;
+  const invitee = `ally.invitee.${Date.now()}@example.test`;
+  await fetch(`${baseUrl}/api/teams/${teamId}/members`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` },
+    body: JSON.stringify({ invitations: [{ email: invitee, role: 'guest' }] }),
+  });
   PAGES.push(
+    { path: await invitationPath(invitee), heading: 'Join Accessible', signedIn: false },
+    { path: `/team/${teamId}/permissions`, heading: 'Accessible', signedIn: true },
     { path: '/workspace/create', heading: 'Create a workspace', signedIn: true },
     { path: `/team/${teamId}`, heading: 'Accessible', signedIn: true },
     { path: `/team/${teamId}/members`, heading: 'Accessible', signedIn: true },
@@ -24,6 +32,20 @@ beforeAll(async () => {
   );
 });
 afterAll(() => browser?.close());
+
+/** The path of the invitation link mailed to `to` (from the development outbox). */
+async function invitationPath(to: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const mails = (await (await fetch(`${baseUrl}/api/dev/mail`)).json()) as { to: string; text: string }[];
+    const mail = mails.find((m) => m.to === to);
+    if (mail) {
+      const url = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
+      return `${url.pathname}${url.search}`;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no invitation mail to ${to}`);
+}
 
 const PAGES: { path: string; heading: string | RegExp; signedIn: boolean }[] = [
   { path: '/login', heading: 'Sign in', signedIn: false },

@@ -35,6 +35,7 @@ export async function createVerifiedAccount(baseUrl: string, name = 'Route Walke
   const link = new URL((await waitForMail(baseUrl, email, /Verify/)).text.match(/https?:\/\/\S+/)![0]);
   await post(baseUrl, '/api/auth/email/verify', { token: link.searchParams.get('token'), email });
   const login = await post(baseUrl, '/api/auth/login', { email, password, grantType: 'token' });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: Record<string, unknown> };
   return { email, password, token };
 }

@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import { PreferencesSync } from './features/preferences';
 import { initI18n } from './i18n/i18n';
+import { queryClient } from './lib/query-client';
 import { SessionProvider } from './lib/session';
 import { ConfirmProvider } from './ui/confirm';
 import './ui/global.css';
@@ -12,9 +13,6 @@ import { Toaster } from './ui/toaster';
 import { TooltipProvider } from './ui/tooltip';
 
 initI18n();
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
-});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -13,6 +13,7 @@ import { Tooltip } from '../ui/tooltip';
 import styles from './app-shell.module.css';
 import type { RouteHandle } from './router';
 import { UpdateBanner } from './update-banner';
+import { useOwnChannel } from './use-own-channel';
 import { usePageViews } from './use-page-views';
 import { usePullToRefresh } from './use-pull-to-refresh';
 
@@ -27,6 +28,7 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const headerHidden = isHeaderHidden(location.search);
   usePageViews();
+  useOwnChannel();
   const pulled = usePullToRefresh();
   // The account menu's open state lives in the URL: /home?account_menu=on opens it.
   const menu = useQueryMenu('account_menu');

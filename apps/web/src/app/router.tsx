@@ -47,6 +47,8 @@ const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
   'profile.settings': () => import('../features/profile').then((m) => m.ProfileSettingsPage),
   'profile.security': () => import('../features/profile').then((m) => m.ProfileSecurityPage),
   'auth.reauthenticate': () => import('../features/profile').then((m) => m.ReauthenticatePage),
+  'team.permissions': () => import('../features/permissions').then((m) => m.TeamPermissionsPage),
+  'register.invitation': () => import('../features/invitations').then((m) => m.InvitationPage),
 };
 
 /** What a matched route tells the shell: its id, name and flags (read with useMatches). */

@@ -1,13 +1,16 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
+import { decideNewAppVersion } from '../lib/new-version';
 import {
+  BUILD_VERSION,
   isNewerServer,
   markUpdateRequired,
   subscribeUpdateRequired,
   UPDATE_CHECK_INTERVAL_MS,
   updateRequiredVersion,
 } from '../lib/update-required';
+import { useChannel } from '../lib/use-channel';
 import { Button } from '../ui/button';
 import styles from './update-banner.module.css';
 
@@ -27,10 +30,19 @@ function useUpdateCheck(): void {
   }, []);
 }
 
+/** NewAppVersion on public-notifications: flag a newer version; a forced one reloads by itself. */
+function handleNewAppVersion(payload: unknown): void {
+  const { flag, reloadAfterMs } = decideNewAppVersion(payload, BUILD_VERSION);
+  if (flag) markUpdateRequired(flag);
+  if (reloadAfterMs !== null) window.setTimeout(() => window.location.reload(), reloadAfterMs);
+}
+const VERSION_EVENTS = { NewAppVersion: handleNewAppVersion };
+
 /** 'A new version is available' with Reload, while an update is required. */
 export function UpdateBanner() {
   const { t } = useTranslation();
   useUpdateCheck();
+  useChannel('private-public-notifications', VERSION_EVENTS);
   const version = useSyncExternalStore(subscribeUpdateRequired, updateRequiredVersion, () => null);
   if (!version) return null;
   return (

@@ -3,6 +3,7 @@ import type { Profile } from '@strata/contracts/me';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api, onSessionExpired, tokenStore } from './api';
+import { disconnectRealtime } from './realtime';
 
 interface SessionValue {
   /** True while a stored token exists (the profile may still be loading). */
@@ -10,6 +11,8 @@ interface SessionValue {
   profile: Profile | undefined;
   isLoading: boolean;
   signIn(email: string, password: string): Promise<string | null>;
+  /** Starts the session from a token the server issued another way (registering from an invitation). */
+  adoptToken(token: LoginResponse['token']): void;
   signOut(): Promise<void>;
 }
 
@@ -31,6 +34,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onSessionExpired(() => {
+        disconnectRealtime();
         setHasToken(false);
         queryClient.clear();
       }),
@@ -52,6 +56,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const adoptToken = useCallback(
+    (token: LoginResponse['token']) => {
+      tokenStore.set(token);
+      queryClient.removeQueries({ queryKey: PROFILE_QUERY });
+      setHasToken(true);
+    },
+    [queryClient],
+  );
+
   /** Signs out; a failed call still clears everything local (spec section 8). */
   const signOut = useCallback(async () => {
     try {
@@ -59,6 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // the session is dropped locally regardless
     } finally {
+      disconnectRealtime();
       tokenStore.clear();
       window.localStorage.clear();
       queryClient.clear();
@@ -72,9 +86,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       profile: profile.data,
       isLoading: hasToken && profile.isPending,
       signIn,
+      adoptToken,
       signOut,
     }),
-    [hasToken, profile.data, profile.isPending, signIn, signOut],
+    [hasToken, profile.data, profile.isPending, signIn, adoptToken, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

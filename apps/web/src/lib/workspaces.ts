@@ -5,6 +5,8 @@ import { api } from './api';
 
 export const WORKSPACES_QUERY = ['workspaces'] as const;
 export const SUBSCRIPTION_QUERY = ['subscription'] as const;
+/** Invitations waiting for the signed-in user. */
+export const MY_INVITATIONS_QUERY = ['me', 'invitations'] as const;
 
 export function useWorkspaces() {
   return useQuery({ queryKey: WORKSPACES_QUERY, queryFn: () => api.get<Team[]>('/api/me/workspaces') });

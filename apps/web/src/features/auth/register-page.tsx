@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { TextField } from '../../ui/text-field';
 import { AuthLayout, authStyles } from './auth-layout';
-import { emailRules, newPasswordRules } from './use-email-field';
+import { emailRules, nameRules, newPasswordRules } from './use-email-field';
 
 interface Values {
   name: string;
@@ -79,10 +79,7 @@ export function RegisterPage() {
           label={t('auth.register.name')}
           autoComplete="name"
           error={formState.errors.name?.message}
-          {...register('name', {
-            required: t('validation.required'),
-            validate: (v) => v.trim() !== '' || t('validation.required'),
-          })}
+          {...register('name', nameRules(t))}
         />
         <TextField
           label={t('auth.register.email')}

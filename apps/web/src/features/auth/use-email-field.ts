@@ -15,3 +15,11 @@ export function newPasswordRules(t: TFunction, min: number) {
     minLength: { value: min, message: t('validation.passwordMin', { min }) },
   };
 }
+
+/** A person's name: required, and more than spaces. */
+export function nameRules(t: TFunction) {
+  return {
+    required: t('validation.required'),
+    validate: (value: string) => value.trim() !== '' || t('validation.required'),
+  };
+}

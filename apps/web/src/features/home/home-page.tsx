@@ -1,4 +1,5 @@
 import { formatDateTime } from '@strata/domain/dates';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
@@ -6,6 +7,9 @@ import { Avatar } from '../../ui/avatar';
 import { PageSpinner } from '../../ui/spinner';
 import { WorkspaceList } from '../workspaces';
 import styles from './home.module.css';
+
+/** Loaded after the first screen: most visits have no invitation waiting. */
+const MyInvitations = lazy(() => import('../invitations').then((m) => ({ default: m.MyInvitations })));
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour < 12) return 'morning';
@@ -34,6 +38,9 @@ export function HomePage() {
         <h1>{t(`home.greeting.${greetingKey(hour)}`, { name: profile.name.split(' ')[0] })}</h1>
         <p>{t('home.signedInAs', { email: profile.email })}</p>
       </section>
+      <Suspense fallback={null}>
+        <MyInvitations />
+      </Suspense>
       <WorkspaceList />
       <section className={styles.card} aria-labelledby="account-title">
         <h2 id="account-title">{t('home.account')}</h2>

@@ -1,7 +1,16 @@
-export { CreateWorkspacePage, WORKSPACE_LIMIT_EVENT } from './create-workspace-page';
+import { lazy } from 'react';
+
+export { CreateWorkspacePage } from './create-workspace-page';
 export { sortWorkspaces } from './sort-workspaces';
 export { TeamBoardsPage } from './team-boards-page';
+export { teamQueryKey, useTeamView } from './team-context';
 export { TeamLayout } from './team-layout';
-export { TeamMembersPage } from './team-members-page';
-export { TeamSettingsPage } from './team-settings-page';
 export { WorkspaceList } from './workspace-list';
+
+/** The members and settings screens load on demand: their dialogs and pickers stay out of the first load. */
+export const TeamMembersPage = lazy(() =>
+  import('./team-members-page').then((m) => ({ default: m.TeamMembersPage })),
+);
+export const TeamSettingsPage = lazy(() =>
+  import('./team-settings-page').then((m) => ({ default: m.TeamSettingsPage })),
+);

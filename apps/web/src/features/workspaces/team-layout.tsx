@@ -1,10 +1,11 @@
 import { HttpError } from '@strata/sync/http-client';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
 import { PageSpinner } from '../../ui/spinner';
 import { TeamContext, type TeamView, useTeamQueries } from './team-context';
+import { useTeamRealtime } from './use-team-realtime';
 import styles from './workspaces.module.css';
 
 /** team/{teamId}: the workspace's name, its sections, and the section's screen. */
@@ -12,6 +13,7 @@ export function TeamLayout() {
   const { t } = useTranslation();
   const { teamId = '' } = useParams();
   const { team, access } = useTeamQueries(teamId);
+  useTeamRealtime(Number(teamId));
   const view = useMemo<TeamView | null>(
     () =>
       team.data && access.data
@@ -31,6 +33,9 @@ export function TeamLayout() {
     ...(view.can('EDIT_WORKSPACE_SETTINGS') || view.can('DELETE_WORKSPACE')
       ? [{ to: `/team/${teamId}/settings`, label: t('team.nav.settings'), end: false }]
       : []),
+    ...(view.can('MANAGE_PERMISSIONS')
+      ? [{ to: `/team/${teamId}/permissions`, label: t('team.nav.permissions'), end: false }]
+      : []),
   ];
   return (
     <TeamContext.Provider value={view}>
@@ -49,7 +54,9 @@ export function TeamLayout() {
             </NavLink>
           ))}
         </nav>
-        <Outlet />
+        <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
+          <Outlet />
+        </Suspense>
       </div>
     </TeamContext.Provider>
   );

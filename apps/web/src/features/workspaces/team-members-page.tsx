@@ -11,8 +11,11 @@ import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { useConfirm } from '../../ui/confirm';
 import { Dropdown } from '../../ui/dropdown';
+import { RowList, RowListItem } from '../../ui/row-list';
 import { Spinner } from '../../ui/spinner';
 import { toasts } from '../../ui/toast-store';
+import { InviteMembersButton } from './invite-dialog';
+import { PendingInvitations } from './pending-invitations';
 import { teamQueryKey, useTeamView } from './team-context';
 import styles from './workspaces.module.css';
 
@@ -74,18 +77,21 @@ export function TeamMembersPage() {
     <section className={styles.section} aria-labelledby="members-title">
       <div className={styles.header}>
         <h2 id="members-title">{t('team.members.title')}</h2>
-        {profile && profile.id !== team.owner_id && (
-          <Button variant="secondary" onClick={handleLeave}>
-            {t('team.members.leave')}
-          </Button>
-        )}
+        <div className={styles.actions}>
+          {profile && profile.id !== team.owner_id && (
+            <Button variant="secondary" onClick={handleLeave}>
+              {t('team.members.leave')}
+            </Button>
+          )}
+          {can('INVITE_MEMBERS') && <InviteMembersButton />}
+        </div>
       </div>
-      <ul className={styles.members}>
+      <RowList>
         {members.data.map((member) => {
           const isOwner = member.pivot.role === 'owner';
           const isMe = member.id === profile?.id;
           return (
-            <li key={member.id} className={styles.member}>
+            <RowListItem key={member.id}>
               <Avatar src={member.photo_url} name={member.name} size={36} preview={{ email: member.email }} />
               <span className={styles.who}>
                 <strong>
@@ -110,10 +116,11 @@ export function TeamMembersPage() {
                   {t('team.members.remove')}
                 </Button>
               )}
-            </li>
+            </RowListItem>
           );
         })}
-      </ul>
+      </RowList>
+      {can('INVITE_MEMBERS') && <PendingInvitations />}
     </section>
   );
 }

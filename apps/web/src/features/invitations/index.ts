@@ -1,0 +1,2 @@
+export { InvitationPage } from './invitation-page';
+export { MyInvitations } from './my-invitations';

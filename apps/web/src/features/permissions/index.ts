@@ -1,0 +1,1 @@
+export { TeamPermissionsPage } from './team-permissions-page';

@@ -1,0 +1,98 @@
+import type { Action, Role } from '@strata/domain/permissions/actions';
+import { ROLES } from '@strata/domain/permissions/actions';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACTION_GROUPS, type MatrixRecord, readMatrix } from './permission-matrix';
+import styles from './permissions.module.css';
+
+interface PermissionMatrixTableProps {
+  record: MatrixRecord;
+  onToggle(role: Role, action: Action, allow: boolean): void;
+}
+
+/**
+ * The role x action matrix at the workspace level: one checkbox per cell, cells that differ from
+ * the default marked (visibly and in their description); the owner's column is fixed.
+ */
+export function PermissionMatrixTable({ record, onToggle }: PermissionMatrixTableProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const changedId = `${id}-changed`;
+  const ownerId = `${id}-owner`;
+  const matrix = useMemo(() => readMatrix(record), [record]);
+
+  return (
+    <>
+      <ul className={styles.legend}>
+        <li id={changedId}>
+          <span className={styles.dot} aria-hidden="true" />
+          {t('team.permissions.changed')}
+        </li>
+        <li id={ownerId}>{t('team.permissions.ownerNote')}</li>
+      </ul>
+      <div className={styles.scroller}>
+        <table className={styles.matrix}>
+          <caption className="visually-hidden">{t('team.permissions.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={styles.actionHead}>
+                {t('team.permissions.action')}
+              </th>
+              {ROLES.map((role) => (
+                <th scope="col" key={role}>
+                  {t(`workspaces.roles.${role}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {ACTION_GROUPS.map((group) => (
+            <tbody key={group.id}>
+              <tr>
+                <th scope="rowgroup" colSpan={ROLES.length + 1} className={styles.groupHead}>
+                  <span className={styles.groupTitle}>{t(`team.permissions.groups.${group.id}`)}</span>
+                </th>
+              </tr>
+              {group.actions.map((action) => {
+                const label = t(`team.permissions.actions.${action}.label`);
+                return (
+                  <tr key={action}>
+                    <th scope="row" className={styles.actionCell}>
+                      <span className={styles.actionLabel}>{label}</span>
+                      <span className={styles.actionDescription}>
+                        {t(`team.permissions.actions.${action}.description`)}
+                      </span>
+                    </th>
+                    {ROLES.map((role) => {
+                      const isOwner = role === 'owner';
+                      const isChanged = matrix.isChanged(role, action);
+                      return (
+                        <td key={role} className={`${styles.cell} ${isChanged ? styles.changed : ''}`}>
+                          <label className={styles.cellLabel}>
+                            <input
+                              type="checkbox"
+                              checked={matrix.isAllowed(role, action)}
+                              disabled={isOwner}
+                              aria-label={t('team.permissions.cellLabel', {
+                                role: t(`workspaces.roles.${role}`),
+                                action: label,
+                              })}
+                              aria-describedby={isOwner ? ownerId : isChanged ? changedId : undefined}
+                              onChange={(event) => onToggle(role, action, event.target.checked)}
+                            />
+                          </label>
+                          {isChanged && (
+                            <span className={`${styles.dot} ${styles.cellDot}`} aria-hidden="true" />
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+            </tbody>
+          ))}
+        </table>
+      </div>
+    </>
+  );
+}

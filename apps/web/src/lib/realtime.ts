@@ -1,0 +1,84 @@
+import type { AppVars } from '@strata/contracts/app-vars';
+import { createChannelAuthorizer, type MultiAuthAnswer } from '@strata/sync/channel-authorizer';
+import type Pusher from 'pusher-js';
+import { api } from './api';
+
+type Broadcasting = AppVars['broadcasting'];
+export type ChannelHandlers = Record<string, (data: unknown) => void>;
+
+/** Channel authorisations of all subscriptions, 2 s batches through multi-auth. */
+const authorizer = createChannelAuthorizer({
+  request: (socketId, channelNames) =>
+    api.post<MultiAuthAnswer>('/api/broadcasting/multi-auth', { socketId, channelNames }),
+});
+
+let connection: Promise<Pusher> | null = null;
+/** How many subscribers each channel has: the last one to leave unsubscribes. */
+const listeners = new Map<string, number>();
+
+/** One Pusher connection to our hub, opened the first time something subscribes (pusher-js loads then). */
+function connect(broadcasting: Broadcasting): Promise<Pusher> {
+  connection ??= import('pusher-js').then(
+    ({ default: PusherClient }) =>
+      new PusherClient(broadcasting.key, {
+        cluster: 'strata',
+        wsHost: broadcasting.host,
+        wsPort: broadcasting.port,
+        wssPort: broadcasting.port,
+        forceTLS: window.location.protocol === 'https:',
+        enabledTransports: ['ws', 'wss'],
+        disableStats: true,
+        channelAuthorization: {
+          endpoint: '/api/broadcasting/multi-auth',
+          transport: 'ajax',
+          customHandler: ({ socketId, channelName }, callback) => {
+            authorizer.authorize(socketId, channelName).then(
+              (auth) => callback(null, auth),
+              (error: Error) => callback(error, null),
+            );
+          },
+        },
+      }),
+  );
+  return connection;
+}
+
+/**
+ * Listens to events on a channel until the returned function is called. Private channels are
+ * authorised by the server: a refusal leaves the subscription silent.
+ */
+export function listen(
+  broadcasting: Broadcasting,
+  channelName: string,
+  handlers: ChannelHandlers,
+): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  void connect(broadcasting).then((pusher) => {
+    if (stopped) return;
+    const channel = pusher.channel(channelName) ?? pusher.subscribe(channelName);
+    listeners.set(channelName, (listeners.get(channelName) ?? 0) + 1);
+    for (const [event, handler] of Object.entries(handlers)) channel.bind(event, handler);
+    stop = () => {
+      for (const [event, handler] of Object.entries(handlers)) channel.unbind(event, handler);
+      const left = (listeners.get(channelName) ?? 1) - 1;
+      if (left > 0) listeners.set(channelName, left);
+      else {
+        listeners.delete(channelName);
+        pusher.unsubscribe(channelName);
+      }
+    };
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+/** Closes the connection (signing out): the next subscription opens a new one for the next user. */
+export function disconnectRealtime(): void {
+  const current = connection;
+  connection = null;
+  listeners.clear();
+  void current?.then((pusher) => pusher.disconnect());
+}
