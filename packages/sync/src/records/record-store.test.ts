@@ -176,6 +176,39 @@ describe('pushed and merged records', () => {
   });
 });
 
+describe('records the server took away', () => {
+  test('forget removes the records, drafts of them included, and leaves the rest', async () => {
+    const { store } = await loaded([row('a', 1), row('b', 1), row('c', 1)]);
+    store.createDraft({ ...store.find('b')!, name: 'Draft' });
+    store.forget(['a', 'b', 'unknown']);
+    expect(store.getSnapshot()).toEqual([row('c', 1)]);
+    expect(store.hasDrafts()).toBe(false);
+    store.clearDrafts();
+    expect(store.find('b')).toBeUndefined();
+  });
+
+  test('forgetting nothing known keeps the same snapshot and tells no one', async () => {
+    const { store } = await loaded([row('a', 1)]);
+    const before = store.getSnapshot();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.forget(['zz']);
+    expect(store.getSnapshot()).toBe(before);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  test('replace merges by the bulk rule and drops what the server no longer has, except pending drafts', async () => {
+    const { store } = await loaded([row('a', 3, { name: 'Local' }), row('b', 1), row('c', 1)]);
+    store.createDraft({ ...store.find('c')!, name: 'Draft' });
+    store.replace([row('a', 2, { name: 'Older' }), row('d', 1)]);
+    expect(byId(store.getSnapshot())).toEqual([
+      row('a', 3, { name: 'Local' }),
+      { ...row('c', 1, { name: 'Draft' }), draft: true },
+      row('d', 1),
+    ]);
+  });
+});
+
 describe('deletes', () => {
   test('a delete removes the record only after the server confirmed it', async () => {
     const { server, store } = await loaded([row('a', 1), row('b', 1)]);

@@ -217,6 +217,17 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
       }
       core.commit();
     },
+    forget(ids) {
+      for (const id of ids) {
+        core.remove(id);
+        core.drafts.delete(id);
+      }
+      core.commit();
+    },
+    replace(records) {
+      applyIndex(records);
+      core.commit();
+    },
     createDraft(record) {
       if (!core.drafts.has(record.id)) core.setPrior(record.id, core.records.get(record.id));
       const draft: T = { ...record, draft: true };

@@ -86,6 +86,16 @@ export interface RecordStore<T extends SyncedRecord> {
   /** A server list (delta sync): each remote copy wins when its row_version is greater or equal. */
   merge(records: readonly T[]): void;
   /**
+   * The server deleted these records, or the user may no longer see them (a push or delta sync):
+   * they go, drafts of them included, whatever is pending here.
+   */
+  forget(ids: readonly RecordId[]): void;
+  /**
+   * The whole collection as the server holds it now (a delta sync that had to start over): merged
+   * by the bulk rule, and what the server no longer has goes unless it is pending here.
+   */
+  replace(records: readonly T[]): void;
+  /**
    * A local edit that is not sent until flushed. Pushes and refreshes do not overwrite it: they update
    * the copy it rests on, which clearing restores.
    */

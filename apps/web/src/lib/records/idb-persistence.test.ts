@@ -1,0 +1,74 @@
+import 'fake-indexeddb/auto';
+import { createRecordStore } from '@strata/sync/records/record-store';
+import type { RecordTransport } from '@strata/sync/records/record-types';
+import { describe, expect, test } from 'vitest';
+import { createIdbPersistence } from './idb-persistence';
+
+interface Note {
+  id: string;
+  row_version: number;
+  created_at: string;
+  text: string;
+}
+
+const note = (id: string, row_version: number, text: string): Note => ({
+  id,
+  row_version,
+  created_at: '2026-11-01T10:00:00.000Z',
+  text,
+});
+
+let databases = 0;
+const freshName = () => `records-test-${++databases}`;
+
+describe('IndexedDB record persistence', () => {
+  test('nothing saved loads as undefined; a save loads back as it was, per name', async () => {
+    const persistence = createIdbPersistence(freshName());
+    expect(await persistence.load('u1:notes')).toBeUndefined();
+    await persistence.save('u1:notes', [note('a', 1, 'A')]);
+    await persistence.save('u2:notes', [note('b', 1, 'B')]);
+    expect(await persistence.load('u1:notes')).toEqual([note('a', 1, 'A')]);
+    expect(await persistence.load('u2:notes')).toEqual([note('b', 1, 'B')]);
+  });
+
+  test('a save replaces what was under the name; clear removes every name', async () => {
+    const persistence = createIdbPersistence(freshName());
+    await persistence.save('u1:notes', [note('a', 1, 'A'), note('b', 1, 'B')]);
+    await persistence.save('u1:notes', [note('b', 2, 'B2')]);
+    expect(await persistence.load('u1:notes')).toEqual([note('b', 2, 'B2')]);
+    await persistence.clear();
+    expect(await persistence.load('u1:notes')).toBeUndefined();
+  });
+
+  test('a store reopened without a network shows what the last one persisted', async () => {
+    const name = freshName();
+    const online: RecordTransport<Note> = {
+      index: async () => [note('a', 1, 'First')],
+      put: async (record) => record,
+      delete: async () => undefined,
+      saveMultiple: async (operations) => operations.map((operation) => operation.record),
+    };
+    const first = createRecordStore<Note>({
+      name: 'u1:notes',
+      transport: online,
+      indexPath: '/api/notes',
+      persistence: createIdbPersistence(name),
+    });
+    await first.ready;
+    await first.save({ ...first.find('a')!, text: 'Edited' });
+    await first.whenPersisted();
+
+    const offline: RecordTransport<Note> = {
+      ...online,
+      index: () => Promise.reject(new Error('Offline')),
+    };
+    const second = createRecordStore<Note>({
+      name: 'u1:notes',
+      transport: offline,
+      indexPath: '/api/notes',
+      persistence: createIdbPersistence(name),
+    });
+    await expect(second.ready).rejects.toThrow('Offline');
+    expect(second.getSnapshot()).toEqual([note('a', 2, 'Edited')]);
+  });
+});

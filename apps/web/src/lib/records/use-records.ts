@@ -1,0 +1,32 @@
+import type { SyncedRecord } from '@strata/sync/records/record-rules';
+import type { RecordStore } from '@strata/sync/records/record-types';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toasts } from '../../ui/toast-store';
+
+const none: readonly never[] = [];
+const noStore = () => () => undefined;
+
+/** The records of a store, re-rendered when they change; empty while there is no store. */
+export function useRecords<T extends SyncedRecord>(store: RecordStore<T> | null): readonly T[] {
+  return useSyncExternalStore(store ? store.subscribe : noStore, store ? store.getSnapshot : () => none);
+}
+
+/**
+ * Tells the user when a save of theirs lost to someone else's (a 409): the server's copy is what
+ * they now see, and a toast says why it changed under them. Each conflict is told once.
+ */
+export function useConflictNotices<T extends SyncedRecord>(store: RecordStore<T> | null): void {
+  const { t } = useTranslation();
+  const conflicts = useSyncExternalStore(
+    store ? store.subscribe : noStore,
+    store ? store.getConflicts : () => none,
+  );
+  useEffect(() => {
+    if (!store) return;
+    for (const conflict of conflicts) {
+      toasts.show(t('records.conflict'), { tone: 'error' });
+      store.dismissConflict(conflict.id);
+    }
+  }, [store, conflicts, t]);
+}
