@@ -29,6 +29,7 @@ const targets = [
     sources: [
       join(root, 'apps/web/src'),
       join(root, 'apps/web/index.html'),
+      join(root, 'apps/web/vite.config.ts'),
       join(root, 'apps/web/public'),
       join(root, 'packages/sync/src'),
       ...shared,

@@ -7,6 +7,7 @@ import { PreferencesSync } from './features/preferences';
 import { initI18n } from './i18n/i18n';
 import { queryClient } from './lib/query-client';
 import { SessionProvider } from './lib/session';
+import { flagNewerVersion, UPDATE_CHECK_INTERVAL_MS } from './lib/update-required';
 import { ConfirmProvider } from './ui/confirm';
 import './ui/global.css';
 import { Toaster } from './ui/toaster';
@@ -29,3 +30,24 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The service worker (production builds only) registers once the page has loaded, from its own
+// chunk: none of it weighs on the first render.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener(
+    'load',
+    () => {
+      import('./lib/service-worker')
+        .then((module) =>
+          module.registerServiceWorker({
+            onWorkerVersion: flagNewerVersion,
+            checkEveryMs: UPDATE_CHECK_INTERVAL_MS,
+          }),
+        )
+        .catch(() => {
+          // no worker (blocked, or its chunk failed to load): the app works online as before
+        });
+    },
+    { once: true },
+  );
+}

@@ -1,12 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 
 /**
+ * Files of the installable app that must never be answered with index.html: a missing worker
+ * script has to be a 404 (the browser then drops the registration), not a page.
+ */
+const PWA_FILES = new Set(['/service-worker.js', '/manifest.webmanifest']);
+
+/**
  * Serves the built web app: hashed assets cached for a year, index.html for every other path the
- * API does not own (the client router shows its 404 page for unknown ones).
+ * API does not own (the client router shows its 404 page for unknown ones). The service worker
+ * and the manifest are revalidated on every fetch (no-cache): their updates are the app's updates.
  */
 export async function registerWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
   const indexPath = join(config.webDistDir, 'index.html');
@@ -16,10 +23,15 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // The headers below decide caching; left on, send's own 'public, max-age=0' replaces them.
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader('x-content-type-options', 'nosniff');
-        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        const isHashedAsset = relative(config.webDistDir, path).startsWith(`assets${sep}`);
+        if (isHashedAsset) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
+        // May control the whole origin even where a proxy serves the script from a sub-path.
+        if (basename(path) === 'service-worker.js') res.setHeader('service-worker-allowed', '/');
       },
     });
   }
@@ -27,7 +39,8 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isPwaFile = PWA_FILES.has(request.url.split('?')[0]!);
+    if (!isApi && !isPwaFile && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply
         .code(200)
         .header('cache-control', 'no-cache')

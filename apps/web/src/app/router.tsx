@@ -19,6 +19,7 @@ import {
 import { AppShell } from './app-shell';
 import { NavigationProgress } from './navigation-progress';
 import { NotFoundPage } from './not-found-page';
+import { OpenLinkPage } from './open-link-page';
 import { RedirectPage } from './redirect-page';
 import { RequireSession } from './require-session';
 import { PUBLIC_ROUTES, type RouteNode, SHELL_ROUTE } from './route-tree';
@@ -109,8 +110,12 @@ shell.element = (
   </RequireSession>
 );
 
+/** Native deep links (the manifest's web+strata protocol handler) arrive here, signed in or not. */
+const OPEN_LINK_HANDLE: RouteHandle = { id: 'open', noSidebar: true, canBePublic: true };
+
 const ROUTES: RouteObject[] = [
   ...PUBLIC_ROUTES.map(toRouteObject),
+  { path: '/open', element: <OpenLinkPage />, handle: OPEN_LINK_HANDLE },
   shell,
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -4,6 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api, onSessionExpired, tokenStore } from './api';
 import { disconnectRealtime } from './realtime';
+import { clearUserCaches } from './service-worker-caches';
+
+/** What this device keeps of a signed-in user goes when the session ends, however it ends. */
+function forgetUserData(): void {
+  void clearUserCaches();
+  // Loaded on demand: the record stores are not part of the first screen.
+  void import('./records/stores').then((stores) => stores.forgetRecordStores());
+}
 
 interface SessionValue {
   /** True while a stored token exists (the profile may still be loading). */
@@ -37,6 +45,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         disconnectRealtime();
         setHasToken(false);
         queryClient.clear();
+        forgetUserData();
       }),
     [queryClient],
   );
@@ -76,6 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       tokenStore.clear();
       window.localStorage.clear();
       queryClient.clear();
+      forgetUserData();
       setHasToken(false);
     }
   }, [queryClient]);

@@ -44,3 +44,11 @@ export function subscribeUpdateRequired(listener: Listener): () => void {
 export function isNewerServer(serverVersion: string): boolean {
   return compareVersions(serverVersion, BUILD_VERSION) > 0;
 }
+
+/**
+ * Flags a version announced by the service worker (a waiting or newly active worker's build)
+ * when it is newer than this build; an equal or older one is not an update.
+ */
+export function flagNewerVersion(version: string): void {
+  if (isNewerServer(version)) markUpdateRequired(version);
+}

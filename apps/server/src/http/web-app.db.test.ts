@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/** A stand-in for the web app's build: the page, one hashed chunk, and optionally the PWA files. */
+function fakeBuild(withPwaFiles: boolean): string {
+  const dir = mkdtempSync(join(tmpdir(), 'strata-web-build-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Strata</title><div id="root"></div>');
+  writeFileSync(join(dir, 'assets/index-Abc123.js'), 'console.log(1);');
+  if (withPwaFiles) {
+    writeFileSync(join(dir, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Strata', start_url: '/' }));
+  }
+  return dir;
+}
+
+const builds: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  builds.push(fakeBuild(true));
+  t = await createTestApp({ env: { WEB_DIST_DIR: builds[0] } });
+});
+afterAll(async () => {
+  await t?.close();
+  for (const dir of builds) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the installable web app', () => {
+  test('/service-worker.js is revalidated on every fetch and may control the whole origin', async () => {
+    const res = await t.request({ method: 'GET', url: '/service-worker.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['service-worker-allowed']).toBe('/');
+    expect(res.body).toContain('addEventListener');
+  });
+
+  test('the document CSP lets the page register its worker and read its manifest', async () => {
+    const csp = (await t.request({ method: 'GET', url: '/home' })).headers['content-security-policy'];
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+  });
+
+  test('the manifest is application/manifest+json and revalidated', async () => {
+    const res = await t.request({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['service-worker-allowed']).toBeUndefined();
+    expect(res.json()).toMatchObject({ name: 'Strata' });
+  });
+
+  test('hashed chunks are immutable and app paths get index.html', async () => {
+    const chunk = await t.request({ method: 'GET', url: '/assets/index-Abc123.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await t.request({ method: 'GET', url: '/team/5/members' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  test('a build without a worker answers 404 for it, never the page (the browser then drops it)', async () => {
+    builds.push(fakeBuild(false));
+    const bare = await createTestApp({ env: { WEB_DIST_DIR: builds[1] } });
+    try {
+      for (const url of ['/service-worker.js', '/manifest.webmanifest', '/service-worker.js?v=2']) {
+        const res = await bare.request({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).not.toMatch(/html/);
+      }
+      expect((await bare.request({ method: 'GET', url: '/home' })).statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
