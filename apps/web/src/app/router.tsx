@@ -1,21 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useParams } from 'react-router';
-import {
-  AuthLandingPage,
-  ForgotPasswordPage,
-  LoginPage,
-  RegisterPage,
-  ResetPasswordPage,
-  VerifyEmailPage,
-} from '../features/auth';
 import { HomePage } from '../features/home';
-import {
-  CreateWorkspacePage,
-  TeamBoardsPage,
-  TeamLayout,
-  TeamMembersPage,
-  TeamSettingsPage,
-} from '../features/workspaces';
+import { TeamBoardsPage, TeamLayout, TeamMembersPage, TeamSettingsPage } from '../features/workspaces';
 import { AppShell } from './app-shell';
 import { NavigationProgress } from './navigation-progress';
 import { NotFoundPage } from './not-found-page';
@@ -28,23 +14,30 @@ import { usePreservedQuery } from './use-preserved-query';
 
 /** The screens that exist, by route id. Declared routes without one show the 404 page. */
 const SCREENS: Record<string, () => ReactElement> = {
-  login: () => <LoginPage />,
-  register: () => <RegisterPage />,
-  'password.reset': () => <ForgotPasswordPage />,
-  'password.reset.token': () => <ResetPasswordPage />,
-  'verify-email': () => <VerifyEmailPage />,
-  auth: () => <AuthLandingPage />,
   redirect: () => <RedirectPage />,
   home: () => <HomePage />,
-  'workspace.create': () => <CreateWorkspacePage />,
   team: () => <TeamLayout />,
   'team.boards': () => <TeamBoardsPage />,
   'team.members': () => <TeamMembersPage />,
   'team.settings': () => <TeamSettingsPage />,
 };
 
-/** Screens loaded on demand, as their own chunks (the progress bar shows while they load). */
+const auth = () => import('../features/auth');
+
+/**
+ * Screens loaded on demand, as their own chunks (the progress bar shows while they load). The
+ * signed-out screens are among them: their forms (react-hook-form) are not needed by a signed-in
+ * first load, which is most loads.
+ */
 const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
+  login: () => auth().then((m) => m.LoginPage),
+  register: () => auth().then((m) => m.RegisterPage),
+  'password.reset': () => auth().then((m) => m.ForgotPasswordPage),
+  'password.reset.token': () => auth().then((m) => m.ResetPasswordPage),
+  'verify-email': () => auth().then((m) => m.VerifyEmailPage),
+  auth: () => auth().then((m) => m.AuthLandingPage),
+  'workspace.create': () =>
+    import('../features/workspaces/create-workspace-page').then((m) => m.CreateWorkspacePage),
   'profile.settings': () => import('../features/profile').then((m) => m.ProfileSettingsPage),
   'profile.security': () => import('../features/profile').then((m) => m.ProfileSecurityPage),
   'auth.reauthenticate': () => import('../features/profile').then((m) => m.ReauthenticatePage),

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 
-export { CreateWorkspacePage } from './create-workspace-page';
 export { sortWorkspaces } from './sort-workspaces';
 export { TeamBoardsPage } from './team-boards-page';
 export { teamQueryKey, useTeamView } from './team-context';
