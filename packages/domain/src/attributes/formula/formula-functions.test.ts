@@ -1,0 +1,156 @@
+import { describe, expect, test } from 'vitest';
+import { run } from './formula-test-board';
+
+const table = (cases: [string, unknown][]) =>
+  test.each(cases)('%s -> %j', (text, expected) => {
+    const result = run(text);
+    if (typeof expected === 'string' && expected.startsWith('#'))
+      expect(result).toMatchObject({ error: expected });
+    else expect(result).toEqual(expected);
+  });
+
+describe('logic', () => {
+  table([
+    ['IF(1 > 0, "yes", "no")', 'yes'],
+    ['IF({Done}, "done")', 'done'],
+    ['IF(FALSE, "done")', null],
+    ['IF(TRUE, 1, 1 / 0)', 1],
+    ['IF("maybe", 1, 2)', '#VALUE!'],
+    ['IF(0, 1, 2)', 2],
+    ['AND(TRUE, 1, "TRUE")', true],
+    ['AND(TRUE, FALSE)', false],
+    ['OR(FALSE, 0, {Done})', true],
+    ['OR(FALSE, {Empty})', false],
+    ['NOT({Done})', false],
+    ['IFERROR(1 / 0, "none")', 'none'],
+    ['IFERROR(5, "none")', 5],
+    ['ISBLANK({Empty})', true],
+    ['ISBLANK({Name})', false],
+    ['ISERROR(1 / 0)', true],
+    ['ISNUMBER({Cost})', true],
+    ['ISNUMBER("1")', false],
+    ['SWITCH({Quantity}, 1, "one", 4, "four")', 'four'],
+    ['SWITCH("x", "a", 1, "other")', 'other'],
+    ['SWITCH("x", "a", 1)', '#N/A'],
+    ['TRUE()', true],
+    ['false', false],
+  ]);
+});
+
+describe('text', () => {
+  table([
+    ['CONCAT("a", 1, TRUE)', 'a1TRUE'],
+    ['CONCATENATE({Name}, " x", {Quantity})', 'Launch x4'],
+    ['TEXTJOIN("-", TRUE, "a", "", "b")', 'a-b'],
+    ['TEXTJOIN("-", FALSE, "a", "", "b")', 'a--b'],
+    ['LEFT("Strata", 3)', 'Str'],
+    ['LEFT("Strata")', 'S'],
+    ['RIGHT("Strata", 2)', 'ta'],
+    ['RIGHT("Strata", 0)', null],
+    ['MID("Strata", 2, 3)', 'tra'],
+    ['MID("Strata", 0, 3)', '#VALUE!'],
+    ['LEFT("abc", -1)', '#VALUE!'],
+    ['LEN("naïve 👍")', 7],
+    ['UPPER("abc")', 'ABC'],
+    ['LOWER("ÀBC")', 'àbc'],
+    ['TRIM("  a   b  ")', 'a b'],
+    ['SUBSTITUTE("a-b-c", "-", "+")', 'a+b+c'],
+    ['SUBSTITUTE("a-b-c", "-", "+", 2)', 'a-b+c'],
+    ['SUBSTITUTE("abc", "", "x")', 'abc'],
+    ['SEARCH("RAT", "Strata")', 3],
+    ['SEARCH("a", "Strata", 5)', 6],
+    ['FIND("RAT", "Strata")', '#VALUE!'],
+    ['FIND("rat", "Strata")', 3],
+    ['REPT("ab", 3)', 'ababab'],
+    ['REPT("ab", 100000)', '#VALUE!'],
+    ['VALUE("12.5") * 2', 25],
+    ['VALUE("twelve")', '#VALUE!'],
+    ['TEXT(1234.567, "#,##0.00")', '1,234.57'],
+    ['TEXT(0.256, "0.0%")', '25.6%'],
+    ['TEXT(5, "000")', '005'],
+    ['TEXT({Cost}, "$#,##0.00")', '$12.50'],
+    ['TEXT(3, "0 \\"kg\\"")', '3 kg'],
+    ['TEXT({Due}, "DD/MM/YYYY")', '20/03/2026'],
+    ['TEXT("abc", "0.00")', 'abc'],
+  ]);
+});
+
+describe('numbers', () => {
+  table([
+    ['ROUND(2.345, 2)', 2.35],
+    ['ROUND(1.005, 2)', 1.01],
+    ['ROUND(-2.5)', -3],
+    ['ROUND(1234, -2)', 1200],
+    ['ROUNDUP(2.301, 1)', 2.4],
+    ['ROUNDUP(-2.301, 1)', -2.4],
+    ['ROUNDDOWN(2.399, 1)', 2.3],
+    ['ROUNDDOWN(-2.399, 1)', -2.3],
+    ['INT(-2.5)', -3],
+    ['ABS(-4)', 4],
+    ['MIN(3, 1, 2)', 1],
+    ['MAX(3, 1, 2)', 3],
+    ['SUM(1, 2, 3)', 6],
+    ['SUM({Cost}, {Empty}, "2")', 14.5],
+    ['SUM("x")', '#VALUE!'],
+    ['AVERAGE(1, 2, 6)', 3],
+    ['AVERAGE({Empty})', '#DIV/0!'],
+    ['COUNT(1, "a", {Due}, {Empty})', 2],
+    ['COUNTA(1, "a", {Due}, {Empty}, "")', 3],
+    ['MOD(10, 3)', 1],
+    ['MOD(-10, 3)', 2],
+    ['MOD(10, -3)', -2],
+    ['MOD(1, 0)', '#DIV/0!'],
+    ['POWER(2, 10)', 1024],
+    ['POWER(0, -1)', '#DIV/0!'],
+    ['SQRT(16)', 4],
+    ['SQRT(-1)', '#NUM!'],
+  ]);
+});
+
+describe('dates (today is Wednesday 2026-03-11 in Rome)', () => {
+  table([
+    ['TODAY()', '2026-03-11'],
+    ['NOW()', '2026-03-11T09:00:00.000Z'],
+    ['DATE(2026, 2, 30)', '2026-03-02'],
+    ['DATE(2026, 13, 1)', '2027-01-01'],
+    ['DATE(10000, 1, 1)', '#NUM!'],
+    ['DATEVALUE("2026-03-05")', '2026-03-05'],
+    ['DATEVALUE("soon")', '#VALUE!'],
+    ['YEAR({Due})', 2026],
+    ['MONTH({Due})', 3],
+    ['DAY({Due})', 20],
+    ['HOUR(NOW())', 10],
+    ['MINUTE(NOW())', 0],
+    ['DAY({Created})', 1],
+    ['YEAR({Empty})', null],
+    ['YEAR("not a date")', '#VALUE!'],
+    ['WEEKDAY({Due})', 6],
+    ['WEEKDAY({Due}, 2)', 5],
+    ['WEEKDAY({Due}, 3)', 4],
+    ['WEEKDAY({Due}, 9)', '#NUM!'],
+    ['DAYS({Due}, TODAY())', 9],
+    ['DAYS(TODAY(), {Due})', -9],
+    ['DATEDIF("2025-01-31", "2026-03-01", "M")', 13],
+    ['DATEDIF("2025-01-31", "2026-03-01", "Y")', 1],
+    ['DATEDIF("2025-01-31", "2026-03-01", "YM")', 1],
+    ['DATEDIF("2026-03-01", "2026-03-11", "D")', 10],
+    ['DATEDIF({Due}, TODAY(), "D")', '#NUM!'],
+    ['DATEDIF(TODAY(), {Due}, "W")', '#NUM!'],
+    ['ADD_DAYS({Due}, 12)', '2026-04-01'],
+    ['ADD_DAYS({Empty}, 12)', null],
+    ['ADD_MONTHS("2026-01-31", 1)', '2026-02-28'],
+    ['EDATE("2026-03-20", -12)', '2025-03-20'],
+    ['WORKDAYS("2026-03-09", "2026-03-20")', 10],
+    ['WORKDAYS("2026-03-14", "2026-03-15")', 0],
+    ['WORKDAYS("2026-03-20", "2026-03-09")', -10],
+    ['NETWORKDAYS("2026-03-11", "2026-03-11")', 1],
+    ['FORMAT_DATE({Due})', '2026-03-20'],
+    ['FORMAT_DATE({Due}, "dddd D MMMM YYYY")', 'Friday 20 March 2026'],
+    ['FORMAT_DATE(NOW(), "HH:mm [on] DD.MM.YY")', '10:00 on 11.03.26'],
+    ['FORMAT_DATE(NOW(), "h A")', '10 AM'],
+    ['START({Timeline})', '2026-03-02'],
+    ['END({Timeline})', '2026-03-13'],
+    ['DAYS(END({Timeline}), START({Timeline}))', 11],
+    ['START({Due})', '2026-03-20'],
+  ]);
+});
