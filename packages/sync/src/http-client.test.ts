@@ -185,6 +185,54 @@ describe('failures', () => {
   });
 });
 
+describe('connection signals', () => {
+  test('an answered request reports its method once on success, and nothing on an error status', async () => {
+    const onRequestSucceeded = vi.fn();
+    const onNoAnswer = vi.fn();
+    const t = transport([json(200, {}), json(201, {}), json(422, { code: 'X' }), json(503, {})]);
+    const http = client(t, memoryTokenStore(), { onRequestSucceeded, onNoAnswer });
+    await http.get('/api/a');
+    await http.put('/api/b', {});
+    await http.post('/api/c', {}).catch(() => undefined);
+    await http.delete('/api/d').catch(() => undefined);
+    expect(onRequestSucceeded.mock.calls).toEqual([['GET'], ['PUT']]);
+    expect(onNoAnswer).not.toHaveBeenCalled();
+  });
+
+  test('a request that gets no answer reports it and fails with "Offline"', async () => {
+    const onNoAnswer = vi.fn();
+    const onRequestSucceeded = vi.fn();
+    const t = transport([
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ]);
+    const error = await client(t, memoryTokenStore(), { onNoAnswer, onRequestSucceeded })
+      .put<never>('/api/me', { name: 'x' })
+      .catch((e: HttpError) => e);
+    expect(error).toMatchObject({ status: 0, code: 'OFFLINE', message: 'Offline' });
+    expect(onNoAnswer).toHaveBeenCalledOnce();
+    expect(onRequestSucceeded).not.toHaveBeenCalled();
+  });
+
+  test('a cancelled request, or one refused because the browser is offline, is not a lost answer', async () => {
+    const onNoAnswer = vi.fn();
+    const aborted = transport([
+      () => {
+        throw new DOMException('The operation was aborted.', 'AbortError');
+      },
+    ]);
+    await client(aborted, memoryTokenStore(), { onNoAnswer })
+      .get('/api/a')
+      .catch(() => undefined);
+    await client(transport([]), memoryTokenStore(), { onNoAnswer, isOnline: () => false })
+      .put('/api/b', {})
+      .catch(() => undefined);
+    expect(aborted.calls).toHaveLength(1);
+    expect(onNoAnswer).not.toHaveBeenCalled();
+  });
+});
+
 describe('preview mode', () => {
   test('changes are refused at once with the preview message and nothing is sent; reads and sign-out go through', async () => {
     const t = transport([json(200, {}), json(200, { ok: true })]);

@@ -40,6 +40,13 @@ export interface HttpClientOptions {
   previewMessage?: () => string | null;
   /** The server requires this client to reload at once. */
   onForceReload?: () => void;
+  /** A request was answered with success (spec section 8, successful-request). */
+  onRequestSucceeded?: (method: string) => void;
+  /**
+   * A request that was sent got no answer at all (spec section 8, http-disconnected): not a
+   * cancellation, not an error status, and not one refused before sending because the browser is offline.
+   */
+  onNoAnswer?: () => void;
 }
 
 export interface RequestOptions {
@@ -164,8 +171,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
+      options.onNoAnswer?.();
       throw new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined);
     }
+    if (response.ok) options.onRequestSucceeded?.(method);
     const text = await response.text();
     const data = text ? safeJson(text) : undefined;
     if (!response.ok) {

@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Building2, House, LogOut, Menu as MenuIcon, RefreshCw, Settings, Shield } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { sortWorkspaces } from '../features/workspaces';
@@ -16,6 +16,11 @@ import { UpdateBanner } from './update-banner';
 import { useOwnChannel } from './use-own-channel';
 import { usePageViews } from './use-page-views';
 import { usePullToRefresh } from './use-pull-to-refresh';
+
+/** The connection pill loads after the first paint, with the offline queue and IndexedDB. */
+const OfflineStatus = lazy(() =>
+  import('./offline-status').then((module) => ({ default: module.OfflineStatus })),
+);
 
 /** The signed-in frame: header with the account menu, sidebar (off-canvas below 780 px), content. */
 export function AppShell() {
@@ -38,6 +43,12 @@ export function AppShell() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
   useEffect(() => setDrawerOpen(false), [location.pathname]);
 
+  const offlineStatus = (
+    <Suspense fallback={null}>
+      <OfflineStatus />
+    </Suspense>
+  );
+
   const handleSignOut = async () => {
     menu.leave(() => navigate('/login', { replace: true, state: { notice: 'signedOut' } }));
     await signOut();
@@ -54,6 +65,7 @@ export function AppShell() {
         </div>
       )}
       <UpdateBanner />
+      {headerHidden && offlineStatus}
       {!headerHidden && (
         <header className={styles.header}>
           {!noSidebar && (
@@ -75,6 +87,7 @@ export function AppShell() {
             <span>{t('app.name')}</span>
           </Link>
           <span className={styles.spacer} />
+          {offlineStatus}
           {profile && (
             <Menu.Root open={menu.open} onOpenChange={menu.onOpenChange}>
               <Menu.Trigger className={styles.userButton}>

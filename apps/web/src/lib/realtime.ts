@@ -2,6 +2,7 @@ import type { AppVars } from '@strata/contracts/app-vars';
 import { createChannelAuthorizer, type MultiAuthAnswer } from '@strata/sync/channel-authorizer';
 import type Pusher from 'pusher-js';
 import { api } from './api';
+import { connectionSignals } from './connection';
 
 type Broadcasting = AppVars['broadcasting'];
 export type ChannelHandlers = Record<string, (data: unknown) => void>;
@@ -16,30 +17,44 @@ let connection: Promise<Pusher> | null = null;
 /** How many subscribers each channel has: the last one to leave unsubscribes. */
 const listeners = new Map<string, number>();
 
+/** pusher-js states: connected again is a return; unavailable, failed or disconnected a loss. */
+function handleStateChange({ current }: { current: string }): void {
+  if (current === 'connected') connectionSignals.realtimeReconnected();
+  else if (current === 'unavailable' || current === 'failed' || current === 'disconnected')
+    connectionSignals.realtimeDisconnected();
+}
+
+/** The hub's answer to pusher-js's activity check (a ping after a quiet spell): a sign of life. */
+function handleMessage(message: { event?: string }): void {
+  if (message.event === 'pusher:pong') connectionSignals.realtimePong();
+}
+
 /** One Pusher connection to our hub, opened the first time something subscribes (pusher-js loads then). */
 function connect(broadcasting: Broadcasting): Promise<Pusher> {
-  connection ??= import('pusher-js').then(
-    ({ default: PusherClient }) =>
-      new PusherClient(broadcasting.key, {
-        cluster: 'strata',
-        wsHost: broadcasting.host,
-        wsPort: broadcasting.port,
-        wssPort: broadcasting.port,
-        forceTLS: window.location.protocol === 'https:',
-        enabledTransports: ['ws', 'wss'],
-        disableStats: true,
-        channelAuthorization: {
-          endpoint: '/api/broadcasting/multi-auth',
-          transport: 'ajax',
-          customHandler: ({ socketId, channelName }, callback) => {
-            authorizer.authorize(socketId, channelName).then(
-              (auth) => callback(null, auth),
-              (error: Error) => callback(error, null),
-            );
-          },
+  connection ??= import('pusher-js').then(({ default: PusherClient }) => {
+    const pusher = new PusherClient(broadcasting.key, {
+      cluster: 'strata',
+      wsHost: broadcasting.host,
+      wsPort: broadcasting.port,
+      wssPort: broadcasting.port,
+      forceTLS: window.location.protocol === 'https:',
+      enabledTransports: ['ws', 'wss'],
+      disableStats: true,
+      channelAuthorization: {
+        endpoint: '/api/broadcasting/multi-auth',
+        transport: 'ajax',
+        customHandler: ({ socketId, channelName }, callback) => {
+          authorizer.authorize(socketId, channelName).then(
+            (auth) => callback(null, auth),
+            (error: Error) => callback(error, null),
+          );
         },
-      }),
-  );
+      },
+    });
+    pusher.connection.bind('state_change', handleStateChange);
+    pusher.connection.bind('message', handleMessage);
+    return pusher;
+  });
   return connection;
 }
 
@@ -80,5 +95,10 @@ export function disconnectRealtime(): void {
   const current = connection;
   connection = null;
   listeners.clear();
-  void current?.then((pusher) => pusher.disconnect());
+  void current?.then((pusher) => {
+    // Closing on purpose is no loss of connection.
+    pusher.connection.unbind('state_change', handleStateChange);
+    pusher.connection.unbind('message', handleMessage);
+    pusher.disconnect();
+  });
 }

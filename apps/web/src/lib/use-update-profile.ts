@@ -9,12 +9,14 @@ export type ProfileChanges = Partial<Pick<Profile, 'name' | 'locale' | 'timezone
 
 /**
  * Saves profile fields optimistically: the cached profile changes at once and goes back to what
- * it was if the server refuses (spec section 4).
+ * it was if the server refuses (spec section 4). Offline the change is queued and the mutation
+ * stays pending until its replay, so the optimistic copy stays applied meanwhile; only a refusal
+ * (at once, or of the replay) reverts it.
  */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ProfileChanges) => api.put<Profile>('/api/me', changes),
+    mutationFn: (changes: ProfileChanges) => api.put<Profile>('/api/me', changes, { queue: true }),
     onMutate: async (changes) => {
       await queryClient.cancelQueries({ queryKey: PROFILE_QUERY });
       const previous = queryClient.getQueryData<Profile>(PROFILE_QUERY);

@@ -6,6 +6,8 @@ export interface QueuedRequest {
   method: string;
   path: string;
   body?: unknown;
+  /** Extra headers the change was sent with (a client instance id), sent again with the replay. */
+  headers?: Record<string, string>;
   /**
    * The ORIGINAL X-Idempotency-Key. The server applies a key once and answers its replays with the
    * stored response, so a request whose answer was lost is not applied a second time.

@@ -38,7 +38,7 @@ export function TeamMembersPage() {
 
   const handleRole = async (member: TeamMember, role: (typeof ASSIGNABLE_ROLES)[number]) => {
     try {
-      await api.put(`/api/teams/${team.id}/members/${member.id}`, { role });
+      await api.put(`/api/teams/${team.id}/members/${member.id}`, { role }, { queue: true });
       toasts.show(t('team.members.roleChanged', { name: member.name, role: t(`workspaces.roles.${role}`) }), {
         tone: 'success',
       });

@@ -40,7 +40,7 @@ export function TeamSettingsPage() {
   const onRename = handleSubmit(async ({ name }) => {
     setError(null);
     try {
-      const updated = await api.put<Team>(`/api/teams/${team.id}`, { name: name.trim() });
+      const updated = await api.put<Team>(`/api/teams/${team.id}`, { name: name.trim() }, { queue: true });
       queryClient.setQueryData(teamQueryKey(team.id), updated);
       await queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY });
       toasts.show(t('team.settings.saved'), { tone: 'success' });
