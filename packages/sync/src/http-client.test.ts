@@ -177,6 +177,41 @@ describe('failures', () => {
     expect(t.calls).toHaveLength(0);
   });
 
+  test.each([
+    { method: 'GET', sent: true },
+    { method: 'PUT', sent: false },
+    { method: 'DELETE', sent: false },
+  ])(
+    'offline with a service worker that can answer reads: a $method is sent: $sent',
+    async ({ method, sent }) => {
+      const t = transport([json(200, { cached: true })]);
+      const http = client(t, memoryTokenStore(), { isOnline: () => false, readsOffline: () => true });
+      const result = await http
+        .request(method, '/api/x', method === 'PUT' ? { body: {} } : {})
+        .catch((e) => e);
+      expect(t.calls).toHaveLength(sent ? 1 : 0);
+      if (sent) expect(result).toEqual({ cached: true });
+      else expect(result).toMatchObject({ status: 0, message: 'Offline' });
+    },
+  );
+
+  test("the service worker's 503 OFFLINE (no network, nothing cached) counts as no answer; another 503 does not", async () => {
+    const onNoAnswer = vi.fn();
+    const t = transport([
+      json(503, { message: 'Could not find the cached response: /api/x', code: 'OFFLINE' }),
+      json(503, { message: 'Down' }),
+    ]);
+    const http = client(t, memoryTokenStore(), { onNoAnswer });
+    expect(await http.get('/api/x').catch((e) => e)).toMatchObject({
+      status: 0,
+      code: 'OFFLINE',
+      message: 'Offline',
+    });
+    expect(onNoAnswer).toHaveBeenCalledOnce();
+    expect(await http.get('/api/y').catch((e) => e)).toMatchObject({ status: 503 });
+    expect(onNoAnswer).toHaveBeenCalledOnce();
+  });
+
   test('the update-required header is reported', async () => {
     const onUpdateRequired = vi.fn();
     const t = transport([json(200, {}, { 'x-update-required': '36.0.0' })]);

@@ -30,6 +30,11 @@ export interface HttpClientOptions {
   now?: () => number;
   newIdempotencyKey?: () => string;
   isOnline?: () => boolean;
+  /**
+   * Reads may go out while the browser says it is offline, because something on the way can answer
+   * them (a service worker with its cache). Changes are still refused at once with 'Offline'.
+   */
+  readsOffline?: () => boolean;
   /** The refresh was refused with 401: the user must sign in again. */
   onSessionExpired?: () => void;
   /** A password confirmation currently held, sent as X-Authorization-Password. */
@@ -149,7 +154,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    if (!isOnline()) throw new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined);
+    const isRead = method === 'GET' || method === 'HEAD';
+    if (!isOnline() && !(isRead && options.readsOffline?.()))
+      throw new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined);
     const preview = method === 'GET' || method === 'HEAD' ? null : options.previewMessage?.();
     // Signing out and page views are allowed in preview mode: they change no one's data.
     if (preview && !PREVIEW_ALLOWED.has(path))
@@ -177,6 +184,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (response.ok) options.onRequestSucceeded?.(method);
     const text = await response.text();
     const data = text ? safeJson(text) : undefined;
+    if (response.status === 503 && (data as { code?: unknown } | undefined)?.code === 'OFFLINE') {
+      // The service worker's answer when neither the network nor its cache had one: no answer.
+      options.onNoAnswer?.();
+      throw new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined);
+    }
     if (!response.ok) {
       const body = (data !== null && typeof data === 'object' ? data : null) as {
         message?: string;

@@ -30,6 +30,8 @@ export const http = createHttpClient({
   },
   onRequestSucceeded: (method) => connectionSignals.requestSucceeded(method),
   onNoAnswer: () => connectionSignals.networkFailed(),
+  // Offline, the service worker answers reads from what it cached (docs/pwa.md).
+  readsOffline: () => navigator.serviceWorker?.controller != null,
 });
 
 export interface ApiRequestOptions extends RequestOptions {
