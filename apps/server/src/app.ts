@@ -21,6 +21,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createMailTransport, MAIL_JOB, type OutgoingMail } from './mail/mail';
 import { authRoutes } from './modules/auth/auth.routes';
 import { purgeExpiredAuthRows } from './modules/auth/maintenance';
+import { changeRoutes } from './modules/changes/changes.routes';
 import { invitationAcceptanceRoutes } from './modules/invitations/acceptance.routes';
 import { myInvitationRoutes } from './modules/invitations/my-invitations.routes';
 import { fileRoutes } from './modules/me/files.routes';
@@ -131,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   myInvitationRoutes(app, ctx);
   permissionRoutes(app, ctx);
   permissionRecordRoutes(app, ctx);
+  changeRoutes(app, ctx);
   devMailRoutes(app, ctx);
   const realtime = await registerRealtime(app, ctx);
   await registerWebApp(app, config);

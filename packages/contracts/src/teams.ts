@@ -19,12 +19,21 @@ export const teamSchema = z.object({
   domain: z.string().nullable(),
   subscription_id: z.number().int().nullable(),
   whitelabel_settings: z.record(z.string(), z.unknown()).nullable(),
+  /** +1 per change of the workspace's own fields; a save may carry it for compare-and-set. */
+  row_version: z.number().int(),
 });
 export type Team = z.infer<typeof teamSchema>;
 
 export const teamNameSchema = z.string().trim().min(1, { message: 'The name is required.' }).max(100);
 export const createTeamBody = z.object({ name: teamNameSchema });
-export const updateTeamBody = z.object({ name: teamNameSchema });
+/**
+ * A rename. With `row_version` (the stored one + 1) it is a compare-and-set: any other number is a
+ * 409 with the server's copy; without it the save applies whatever is stored.
+ */
+export const updateTeamBody = z.object({
+  name: teamNameSchema,
+  row_version: z.number().int().min(1).max(2_147_483_647).optional(),
+});
 export const teamIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const memberPaths = {

@@ -21,6 +21,7 @@ export interface TenantRoute {
 export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'GET', path: '/api/teams/{team}' },
   { method: 'PUT', path: '/api/teams/{team}', body: { name: 'Hijacked' } },
+  { method: 'PUT', path: '/api/teams/{team}', body: { name: 'Hijacked', row_version: 1 } },
   { method: 'DELETE', path: '/api/teams/{team}' },
   { method: 'GET', path: '/api/teams/{team}/members' },
   { method: 'GET', path: '/api/teams/{team}/members/count' },
@@ -38,6 +39,8 @@ export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'DELETE', path: '/api/teams/{team}/photo' },
   { method: 'GET', path: '/api/{team}/features' },
   { method: 'GET', path: '/api/{team}/permissions' },
+  { method: 'GET', path: '/api/{team}/changes?since=0' },
+  { method: 'GET', path: '/api/{team}/changes?since=1&limit=5' },
   {
     method: 'POST',
     path: '/api/{team}/permissions',

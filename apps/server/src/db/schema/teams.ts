@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -29,6 +30,11 @@ export const teams = pgTable(
     subscriptionId: integer('subscription_id'),
     whitelabelSettings: jsonb('whitelabel_settings').$type<Record<string, unknown>>(),
     rowVersion: integer('row_version').notNull().default(0),
+    /**
+     * The workspace's change sequence: the number of the last change noted in record_changes. Every
+     * write bumps it in its own transaction (see events/change-log.ts).
+     */
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { passwordConfirmations } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
+import { notePersonChanged } from '../../events/change-log';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { queueMail } from '../../mail/mail';
 import { passwordChangedMail, passwordResetMail, verifyEmailMail } from '../../mail/templates';
@@ -48,6 +49,8 @@ export async function registerUser(options: {
           .onConflictDoNothing()
           .returning();
     if (!user) throw new AppError('EMAIL_TAKEN');
+    // An invitee claiming the account made for their address: their invitations show the new name.
+    if (existing) await notePersonChanged(tx, user.id);
     const token = await createEmailToken({ ctx, tx, userId: user.id, purpose: 'verify_email', email });
     await queueMail(
       ctx.jobs,
@@ -111,6 +114,8 @@ export async function verifyEmail(options: {
           rowVersion: sql`${users.rowVersion} + 1`,
         })
         .where(eq(users.id, used.userId));
+      // Members and invitees show the address in every workspace.
+      await notePersonChanged(tx, used.userId);
     } else {
       await tx
         .update(users)

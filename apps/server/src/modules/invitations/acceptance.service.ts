@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { type InvitationRow, teamInvitations } from '../../db/schema/invitations';
 import { teamMembers, teams } from '../../db/schema/teams';
 import { type UserRow, users } from '../../db/schema/users';
+import { type NotedChange, noteChanges, notePersonChanged } from '../../events/change-log';
 import { recordEvent, recordUserEvent, teamChannels } from '../../events/outbox';
 import { hashPassword } from '../auth/passwords';
 import { createSession } from '../auth/sessions.service';
@@ -97,6 +98,10 @@ export async function join(
       actorId: userId,
     });
   }
+  // The invitation leaves the pending list; a new member changes the workspace's member_count.
+  const changes: NotedChange[] = [{ type: 'invitation', id: invitation.userId, deleted: true }];
+  if (added.length > 0) changes.push({ type: 'member', id: userId }, { type: 'team', id: invitation.teamId });
+  await noteChanges(tx, invitation.teamId, changes);
 }
 
 /** The signed-in invitee accepts: the invitation must be for their own address. */
@@ -147,6 +152,8 @@ export async function registerFromInvitation(options: {
       .where(and(eq(users.id, invitation.userId), isNull(users.passwordHash)))
       .returning({ id: users.id });
     if (!claimed) throw new AppError('EMAIL_TAKEN');
+    // Their name shows in their other pending invitations too.
+    await notePersonChanged(tx, claimed.id);
     await join(ctx, tx, invitation, claimed.id);
     return { teamId: invitation.teamId, userId: claimed.id };
   });

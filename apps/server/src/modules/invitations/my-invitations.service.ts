@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { teamInvitations } from '../../db/schema/invitations';
 import { teams } from '../../db/schema/teams';
 import { type UserRow, users } from '../../db/schema/users';
+import { noteChange } from '../../events/change-log';
 import { recordEvent, teamChannels } from '../../events/outbox';
 import { join } from './acceptance.service';
 
@@ -87,5 +88,6 @@ export async function declineMyInvitation(options: {
       actorId: user.id,
       payload: { id: user.id, data: { user_id: user.id, declined: true } },
     });
+    await noteChange(tx, invitation.teamId, 'invitation', user.id, { deleted: true });
   });
 }

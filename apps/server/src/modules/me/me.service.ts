@@ -2,6 +2,7 @@ import { AppError } from '@strata/domain/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type UserRow, users } from '../../db/schema/users';
+import { notePersonChanged } from '../../events/change-log';
 import { queueMail } from '../../mail/mail';
 import { changeEmailMail, passwordChangedMail } from '../../mail/templates';
 import { createEmailToken, linkUrl } from '../auth/email-tokens.service';
@@ -25,22 +26,28 @@ export async function updateProfile(options: {
   changes: ProfileChanges;
 }): Promise<UserRow> {
   const { ctx, user, changes } = options;
-  const [updated] = await ctx.db
-    .update(users)
-    .set({
-      ...(changes.name !== undefined && { name: changes.name }),
-      ...(changes.locale !== undefined && { locale: changes.locale }),
-      ...(changes.timezone !== undefined && { timezone: changes.timezone }),
-      ...(changes.start_of_week !== undefined && { startOfWeek: changes.start_of_week }),
-      ...(changes.preferences !== undefined && {
-        preferences: { ...user.preferences, ...changes.preferences },
-      }),
-      ...(changes.survey !== undefined && { survey: changes.survey }),
-      updatedAt: ctx.clock.now(),
-      rowVersion: sql`${users.rowVersion} + 1`,
-    })
-    .where(eq(users.id, user.id))
-    .returning();
+  const [updated] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.locale !== undefined && { locale: changes.locale }),
+        ...(changes.timezone !== undefined && { timezone: changes.timezone }),
+        ...(changes.start_of_week !== undefined && { startOfWeek: changes.start_of_week }),
+        ...(changes.preferences !== undefined && {
+          preferences: { ...user.preferences, ...changes.preferences },
+        }),
+        ...(changes.survey !== undefined && { survey: changes.survey }),
+        updatedAt: ctx.clock.now(),
+        rowVersion: sql`${users.rowVersion} + 1`,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    // Members and invitees show the name (and the avatar drawn from it) in every workspace.
+    if (rows.length > 0 && changes.name !== undefined && changes.name !== user.name)
+      await notePersonChanged(tx, user.id);
+    return rows;
+  });
   if (!updated) throw new AppError('NOT_FOUND');
   return updated;
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type UserRow, users } from '../../db/schema/users';
+import { notePersonChanged } from '../../events/change-log';
 import { removeStoredFile, storeImage } from '../../lib/image-store';
 
 /** Stores a profile photo (checked by image-store) and drops the previous one. */
@@ -18,11 +19,16 @@ export async function removeProfilePhoto(options: { ctx: AppContext; user: UserR
 }
 
 async function savePhotoPath(ctx: AppContext, user: UserRow, photoPath: string | null): Promise<UserRow> {
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ photoPath, updatedAt: ctx.clock.now(), rowVersion: sql`${users.rowVersion} + 1` })
-    .where(eq(users.id, user.id))
-    .returning();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(users)
+      .set({ photoPath, updatedAt: ctx.clock.now(), rowVersion: sql`${users.rowVersion} + 1` })
+      .where(eq(users.id, user.id))
+      .returning();
+    // Members and invitees show the photo in every workspace.
+    await notePersonChanged(tx, user.id);
+    return saved;
+  });
   if (user.photoPath !== photoPath) await removeStoredFile(ctx, user.photoPath);
   return updated!;
 }

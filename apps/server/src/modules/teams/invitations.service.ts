@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { type InvitationRow, teamInvitations } from '../../db/schema/invitations';
 import type { TeamRow } from '../../db/schema/teams';
 import type { UserRow } from '../../db/schema/users';
+import { type NotedChange, noteChange, noteChanges } from '../../events/change-log';
 import { recordEvent, recordUserEvent, teamChannels } from '../../events/outbox';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { queueMail } from '../../mail/mail';
@@ -130,6 +131,7 @@ export async function inviteMembers(options: {
     const limit = await memberLimit(tx, access.team);
     let seats = freeMemberSeats(limit, await countSeatsTaken(tx, teamId));
     const out: PendingInvitation[] = [];
+    const changes: NotedChange[] = [];
     for (const [email, role] of wanted) {
       const invitee = accounts.get(email)!;
       const index = indexOf.get(email)!;
@@ -178,8 +180,10 @@ export async function inviteMembers(options: {
         type: 'invitation.received',
         actorId: user.id,
       });
+      changes.push({ type: 'invitation', id: invitee.id });
       out.push(pending);
     }
+    await noteChanges(tx, teamId, changes);
     return out;
   });
 
@@ -220,6 +224,7 @@ export async function resendInvitation(options: {
       .set({ ...sent, invitedBy: user.id })
       .where(and(eq(teamInvitations.teamId, access.team.id), eq(teamInvitations.id, found.invitation.id)))
       .returning();
+    await noteChange(tx, access.team.id, 'invitation', found.user.id);
     return toPendingInvitation(row!, found.user);
   });
 }
@@ -251,5 +256,6 @@ export async function revokeInvitation(options: {
       actorId: options.actorId,
       payload: { id: userId, data: { user_id: userId } },
     });
+    await noteChange(tx, teamId, 'invitation', userId, { deleted: true });
   });
 }

@@ -5,12 +5,25 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { teamMembers } from '../../db/schema/teams';
 import { type UserRow, users } from '../../db/schema/users';
+import { noteChange, noteChanges } from '../../events/change-log';
 import { recordEvent, recordUserEvent, teamChannels } from '../../events/outbox';
 import { toProfile } from '../me/profile';
 import { findMemberIds } from './invitations.repo';
 import { revokeInvitation } from './invitations.service';
 import { getTeamAccess, requireTeamPermission } from './team-access';
 import { countMembers } from './teams.repo';
+
+/** A member as the member list shows them; the owner's role is owner whatever their row says. */
+export function toMember(user: UserRow, role: string, ownerId: number): TeamMember {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    guest: user.guest,
+    photo_url: toProfile(user).photo_url,
+    pivot: { role: (user.id === ownerId ? 'owner' : role) as Role },
+  };
+}
 
 export async function listMembers(options: {
   ctx: AppContext;
@@ -25,17 +38,7 @@ export async function listMembers(options: {
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(eq(teamMembers.teamId, access.team.id))
     .orderBy(users.name, users.id);
-  return rows.map(({ user, role }) => {
-    const profile = toProfile(user);
-    return {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      guest: user.guest,
-      photo_url: profile.photo_url,
-      pivot: { role: (user.id === access.team.ownerId ? 'owner' : role) as Role },
-    };
-  });
+  return rows.map(({ user, role }) => toMember(user, role, access.team.ownerId));
 }
 
 /** The number of members, without loading them. */
@@ -82,6 +85,7 @@ export async function changeMemberRole(options: {
       actorId: options.user.id,
       payload: { id: memberId, data: { user_id: memberId, role: options.role } },
     });
+    await noteChange(tx, teamId, 'member', memberId);
     await recordUserEvent(tx, {
       teamId,
       userId: memberId,
@@ -103,6 +107,11 @@ async function deleteMembership(ctx: AppContext, teamId: number, memberId: numbe
       payload: { id: memberId, data: { user_id: memberId } },
     });
     await recordUserEvent(tx, { teamId, userId: memberId, type: 'workspace.left', actorId });
+    // The workspace changes too: its member_count.
+    await noteChanges(tx, teamId, [
+      { type: 'member', id: memberId, deleted: true },
+      { type: 'team', id: teamId },
+    ]);
   });
 }
 

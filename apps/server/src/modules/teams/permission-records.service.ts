@@ -3,16 +3,19 @@ import { AppError } from '@strata/domain/errors';
 import { defaultLevel } from '@strata/domain/permissions/defaults';
 import { inheritedKeys } from '@strata/domain/permissions/engine';
 import { parseKey } from '@strata/domain/permissions/rules';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { permissionRecords } from '../../db/schema/teams';
 import type { UserRow } from '../../db/schema/users';
+import { noteChange, permissionRecordId } from '../../events/change-log';
 import { recordEvent, teamChannels } from '../../events/outbox';
 import { getTeamAccess, requireTeamPermission } from './team-access';
 import { findWorkspaceRecord } from './teams.repo';
 
 type Row = typeof permissionRecords.$inferSelect;
 
-function toRecord(
+/** A workspace's permission record as GET /api/{teamId}/permissions shows it (row_version 0: never saved). */
+export function toPermissionRecord(
   teamId: number,
   row: Pick<Row, 'permissions' | 'finalPermissions' | 'rowVersion'> | undefined,
 ): PermissionRecord {
@@ -30,7 +33,7 @@ function toRecord(
 /** The workspace's permission records (workspaces are the only resources with records so far). */
 export async function listPermissionRecords(options: { ctx: AppContext; user: UserRow; teamId: number }) {
   const access = await getTeamAccess(options.ctx, options.teamId, options.user);
-  return [toRecord(access.team.id, await findWorkspaceRecord(options.ctx.db, access.team.id))];
+  return [toPermissionRecord(access.team.id, await findWorkspaceRecord(options.ctx.db, access.team.id))];
 }
 
 /**
@@ -63,37 +66,65 @@ export async function savePermissionRecord(options: {
   }
   const permissions = [...new Set(record.permissions)];
   const finalPermissions = [...new Set(record.final_permissions)];
-  return ctx.db.transaction(async (tx) => {
-    const current = await findWorkspaceRecord(tx, teamId);
-    const stored = current?.rowVersion ?? 0;
-    if (record.row_version !== stored + 1) {
-      throw new AppError('CONFLICT', { current: toRecord(teamId, current) });
-    }
-    const values = {
+  const values = {
+    permissions,
+    finalPermissions,
+    rowVersion: record.row_version,
+    updatedAt: ctx.clock.now(),
+  };
+  const saved = await ctx.db.transaction(async (tx) => {
+    // The compare-and-set is one statement, so concurrent saves of one version cannot both pass:
+    // nothing stored means row_version 0, so only a save at 1 may create the row; a later save
+    // updates only the row still at row_version - 1.
+    const key = { teamId, resourceType: 'workspace', resourceId: String(teamId) };
+    const written =
+      record.row_version === 1
+        ? await tx
+            .insert(permissionRecords)
+            .values({ ...key, ...values })
+            .onConflictDoNothing()
+            .returning()
+        : await tx
+            .update(permissionRecords)
+            .set(values)
+            .where(
+              and(
+                eq(permissionRecords.teamId, teamId),
+                eq(permissionRecords.resourceType, key.resourceType),
+                eq(permissionRecords.resourceId, key.resourceId),
+                eq(permissionRecords.rowVersion, record.row_version - 1),
+              ),
+            )
+            .returning();
+    if (written.length === 0) return undefined;
+    const saved = toPermissionRecord(teamId, {
       permissions,
       finalPermissions,
       rowVersion: record.row_version,
-      updatedAt: ctx.clock.now(),
-    };
-    await tx
-      .insert(permissionRecords)
-      .values({ teamId, resourceType: 'workspace', resourceId: String(teamId), ...values })
-      .onConflictDoUpdate({
-        target: [permissionRecords.teamId, permissionRecords.resourceType, permissionRecords.resourceId],
-        set: values,
-      });
-    const saved = toRecord(teamId, { permissions, finalPermissions, rowVersion: record.row_version });
+    });
     await recordEvent(tx, {
       teamId,
       type: 'permissions.updated',
       channel: teamChannels.permissions(teamId),
       actorId: options.user.id,
       payload: {
-        id: `${saved.resource_type}:${saved.resource_id}`,
+        id: permissionRecordId(saved.resource_type, saved.resource_id),
         row_version: saved.row_version,
         data: saved,
       },
     });
+    await noteChange(
+      tx,
+      teamId,
+      'permission_record',
+      permissionRecordId(saved.resource_type, saved.resource_id),
+    );
     return saved;
   });
+  if (!saved) {
+    throw new AppError('CONFLICT', {
+      current: toPermissionRecord(teamId, await findWorkspaceRecord(ctx.db, teamId)),
+    });
+  }
+  return saved;
 }

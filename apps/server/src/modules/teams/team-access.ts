@@ -4,6 +4,7 @@ import { defaultLevel } from '@strata/domain/permissions/defaults';
 import { decide, effectiveRules } from '@strata/domain/permissions/engine';
 import { resolveRole } from '@strata/domain/permissions/roles';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import type { TeamRow } from '../../db/schema/teams';
 import type { UserRow } from '../../db/schema/users';
 import { findTeamForMember, findWorkspaceLevel } from './teams.repo';
@@ -28,13 +29,19 @@ export function roleIn(team: TeamRow, user: UserRow, memberRole: string): Role {
 
 /**
  * The user's standing in a workspace. A workspace the user does not belong to answers 404, the
- * same as one that does not exist: ids of other tenants reveal nothing.
+ * same as one that does not exist: ids of other tenants reveal nothing. `db` may be an open
+ * transaction, for readers that need the standing in the same snapshot as what they read.
  */
-export async function getTeamAccess(ctx: AppContext, teamId: number, user: UserRow): Promise<TeamAccess> {
-  const found = await findTeamForMember(ctx.db, teamId, user.id);
+export async function getTeamAccess(
+  ctx: AppContext,
+  teamId: number,
+  user: UserRow,
+  db: DbOrTx = ctx.db,
+): Promise<TeamAccess> {
+  const found = await findTeamForMember(db, teamId, user.id);
   if (!found) throw new AppError('NOT_FOUND');
   const role = roleIn(found.team, user, found.memberRole);
-  const rules = effectiveRules([DEFAULTS, await findWorkspaceLevel(ctx.db, teamId)]);
+  const rules = effectiveRules([DEFAULTS, await findWorkspaceLevel(db, teamId)]);
   const actor = { userId: user.id, role, isBoardMember: false };
   return { team: found.team, role, can: (action) => decide(rules, actor, action) };
 }

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { teams } from '../../db/schema/teams';
+import { noteChange } from '../../events/change-log';
 import { requireUser } from '../../http/authenticate';
 import { readUploadedImage, removeStoredFile, storeImage } from '../../lib/image-store';
 import { requireTeamPermission } from './team-access';
@@ -29,11 +30,15 @@ export function teamPhotoRoutes(app: FastifyInstance, ctx: AppContext): void {
       'EDIT_WORKSPACE_SETTINGS',
     );
     const photoPath = bytes ? await storeImage(ctx, 'team-photos', teamId, bytes) : null;
-    const [team] = await ctx.db
-      .update(teams)
-      .set({ photoPath, updatedAt: ctx.clock.now(), rowVersion: sql`${teams.rowVersion} + 1` })
-      .where(eq(teams.id, access.team.id))
-      .returning();
+    const team = await ctx.db.transaction(async (tx) => {
+      const [saved] = await tx
+        .update(teams)
+        .set({ photoPath, updatedAt: ctx.clock.now(), rowVersion: sql`${teams.rowVersion} + 1` })
+        .where(eq(teams.id, access.team.id))
+        .returning();
+      await noteChange(tx, access.team.id, 'team', access.team.id);
+      return saved;
+    });
     if (access.team.photoPath !== photoPath) await removeStoredFile(ctx, access.team.photoPath);
     const counts = await countMembers(ctx.db, [teamId]);
     return toTeam(team!, access.role, counts.get(teamId) ?? 0);

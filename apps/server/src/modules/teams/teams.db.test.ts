@@ -35,6 +35,7 @@ describe('creating workspaces', () => {
       domain: null,
       subscription_id: expect.any(Number),
       whitelabel_settings: null,
+      row_version: 0,
     });
   });
 
@@ -158,6 +159,76 @@ describe('changing and deleting workspaces, by role', () => {
     expect(deleted.statusCode).toBe(remove);
     const after = await t.request({ method: 'GET', url: `/api/teams/${team.id}`, token: owner.token });
     expect(after.statusCode).toBe(remove === 200 ? 404 : 200);
+  });
+});
+
+describe('renaming with row_version (compare-and-set)', () => {
+  const rename = (id: number, token: string, json: Record<string, unknown>) =>
+    t.request({ method: 'PUT', url: `/api/teams/${id}`, token, json });
+
+  // The workspace was renamed once before each case: stored row_version 1, name 'First'.
+  test.each([
+    { case: 'stored + 1 applies', body: { row_version: 2 }, status: 200, name: 'Second', stored: 2 },
+    { case: 'without row_version it applies as before', body: {}, status: 200, name: 'Second', stored: 2 },
+    {
+      case: 'the stored number (stale) is a 409',
+      body: { row_version: 1 },
+      status: 409,
+      name: 'First',
+      stored: 1,
+    },
+    { case: 'a number ahead is a 409', body: { row_version: 3 }, status: 409, name: 'First', stored: 1 },
+    { case: 'row_version 0 is a 422', body: { row_version: 0 }, status: 422, name: 'First', stored: 1 },
+    { case: 'a fraction is a 422', body: { row_version: 1.5 }, status: 422, name: 'First', stored: 1 },
+  ])('$case', async ({ body, status, name, stored }) => {
+    const owner = await t.signUp();
+    const team = (await createWorkspace(owner.token, 'Zero')).json();
+    expect(team.row_version).toBe(0);
+    const first = await rename(team.id, owner.token, { name: 'First' });
+    expect(first.json()).toMatchObject({ name: 'First', row_version: 1 });
+    const cursor = (
+      await t.request({ method: 'GET', url: `/api/${team.id}/changes`, token: owner.token })
+    ).json().cursor;
+
+    const res = await rename(team.id, owner.token, { name: 'Second', ...body });
+    expect(res.statusCode).toBe(status);
+    if (status === 200) expect(res.json()).toMatchObject({ name: 'Second', row_version: stored });
+    if (status === 409) {
+      // The server copy, as GET /api/teams/{id} shows it, to rebase on.
+      const current = (
+        await t.request({ method: 'GET', url: `/api/teams/${team.id}`, token: owner.token })
+      ).json();
+      expect(res.json()).toMatchObject({ code: 'CONFLICT', current });
+      expect(current).toMatchObject({ name: 'First', row_version: 1 });
+    }
+    const after = (
+      await t.request({ method: 'GET', url: `/api/teams/${team.id}`, token: owner.token })
+    ).json();
+    expect(after).toMatchObject({ name, row_version: stored });
+    // Only an applied save moves the change sequence.
+    const delta = (
+      await t.request({ method: 'GET', url: `/api/${team.id}/changes?since=${cursor}`, token: owner.token })
+    ).json();
+    expect(delta.changes.length).toBe(status === 200 ? 1 : 0);
+  });
+
+  test('a 409 shows the caller their own role in the server copy; a rebased retry applies', async () => {
+    const owner = await t.signUp();
+    const admin = await t.signUp();
+    const team = (await createWorkspace(owner.token, 'Shared')).json();
+    await addMember(team.id, admin.id, 'admin');
+    expect((await rename(team.id, owner.token, { name: 'Owner was first', row_version: 1 })).statusCode).toBe(
+      200,
+    );
+    const lost = await rename(team.id, admin.token, { name: 'Admin too', row_version: 1 });
+    expect(lost.statusCode).toBe(409);
+    const current = lost.json().current;
+    expect(current).toMatchObject({ name: 'Owner was first', row_version: 1, user_role: 'admin' });
+    const retried = await rename(team.id, admin.token, {
+      name: 'Admin too',
+      row_version: current.row_version + 1,
+    });
+    expect(retried.json()).toMatchObject({ name: 'Admin too', row_version: 2 });
   });
 });
 

@@ -48,6 +48,7 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
         user: requireUser(request).user,
         teamId: request.params.id,
         name: request.body.name,
+        rowVersion: request.body.row_version,
       }),
   );
 

@@ -2,13 +2,14 @@ import type { Team } from '@strata/contracts/teams';
 import { AppError } from '@strata/domain/errors';
 import type { Role } from '@strata/domain/permissions/actions';
 import { canCreateWorkspace } from '@strata/domain/plans/plans';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type TeamRow, teamMembers, teams } from '../../db/schema/teams';
 import type { UserRow } from '../../db/schema/users';
+import { noteChange, noteChanges, permissionRecordId } from '../../events/change-log';
 import { ensureSubscription, toSubscriptionState } from './subscriptions.service';
 import { getTeamAccess, requireTeamPermission, roleIn } from './team-access';
-import { countMembers, countOwnedTeams, findWorkspacesOf } from './teams.repo';
+import { countMembers, countOwnedTeams, findTeamForMember, findWorkspacesOf } from './teams.repo';
 
 export function toTeam(team: TeamRow, role: Role, memberCount: number): Team {
   return {
@@ -22,6 +23,7 @@ export function toTeam(team: TeamRow, role: Role, memberCount: number): Team {
     domain: team.domain,
     subscription_id: team.subscriptionId,
     whitelabel_settings: team.whitelabelSettings ?? null,
+    row_version: team.rowVersion,
   };
 }
 
@@ -44,6 +46,12 @@ export async function createTeam(options: { ctx: AppContext; user: UserRow; name
       .values({ name: options.name, ownerId: user.id, subscriptionId: subscription.id })
       .returning();
     await tx.insert(teamMembers).values({ teamId: team!.id, userId: user.id, role: 'owner' });
+    // The workspace's permission record exists (empty, at row_version 0) from the start, as its GET shows.
+    await noteChanges(tx, team!.id, [
+      { type: 'team', id: team!.id },
+      { type: 'member', id: user.id },
+      { type: 'permission_record', id: permissionRecordId('workspace', String(team!.id)) },
+    ]);
     return toTeam(team!, 'owner', 1);
   });
 }
@@ -66,29 +74,60 @@ export async function getTeam(options: { ctx: AppContext; user: UserRow; teamId:
   return toTeam(access.team, access.role, counts.get(access.team.id) ?? 0);
 }
 
+/**
+ * Renames the workspace. With `rowVersion` the save is a compare-and-set: it applies only if that is
+ * exactly the stored row_version + 1, else 409 with the server's copy (`current`) and nothing changes.
+ */
 export async function renameTeam(options: {
   ctx: AppContext;
   user: UserRow;
   teamId: number;
   name: string;
+  rowVersion?: number;
 }): Promise<Team> {
-  const { ctx, user, teamId } = options;
+  const { ctx, user, teamId, rowVersion } = options;
   const access = await requireTeamPermission(ctx, teamId, user, 'EDIT_WORKSPACE_SETTINGS');
-  const [team] = await ctx.db
-    .update(teams)
-    .set({ name: options.name, updatedAt: ctx.clock.now(), rowVersion: sql`${teams.rowVersion} + 1` })
-    .where(eq(teams.id, access.team.id))
-    .returning();
+  const team = await ctx.db.transaction(async (tx) => {
+    // One conditional UPDATE: the check and the write are one step, also under concurrent saves.
+    const [saved] = await tx
+      .update(teams)
+      .set({
+        name: options.name,
+        updatedAt: ctx.clock.now(),
+        rowVersion: rowVersion ?? sql`${teams.rowVersion} + 1`,
+      })
+      .where(
+        and(
+          eq(teams.id, access.team.id),
+          isNull(teams.deletedAt),
+          rowVersion === undefined ? undefined : eq(teams.rowVersion, rowVersion - 1),
+        ),
+      )
+      .returning();
+    if (saved) await noteChange(tx, saved.id, 'team', saved.id);
+    return saved;
+  });
+  if (!team) {
+    const current = await findTeamForMember(ctx.db, teamId, user.id);
+    if (!current || rowVersion === undefined) throw new AppError('NOT_FOUND');
+    const counts = await countMembers(ctx.db, [teamId]);
+    throw new AppError('CONFLICT', {
+      current: toTeam(current.team, roleIn(current.team, user, current.memberRole), counts.get(teamId) ?? 0),
+    });
+  }
   const counts = await countMembers(ctx.db, [teamId]);
-  return toTeam(team!, access.role, counts.get(teamId) ?? 0);
+  return toTeam(team, access.role, counts.get(teamId) ?? 0);
 }
 
 /** Deletes the workspace (soft: it disappears at once for everyone). Only the owner may. */
 export async function deleteTeam(options: { ctx: AppContext; user: UserRow; teamId: number }): Promise<void> {
   const { ctx, user, teamId } = options;
   const access = await requireTeamPermission(ctx, teamId, user, 'DELETE_WORKSPACE');
-  await ctx.db
-    .update(teams)
-    .set({ deletedAt: ctx.clock.now(), rowVersion: sql`${teams.rowVersion} + 1` })
-    .where(eq(teams.id, access.team.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(teams)
+      .set({ deletedAt: ctx.clock.now(), rowVersion: sql`${teams.rowVersion} + 1` })
+      .where(eq(teams.id, access.team.id));
+    await noteChange(tx, access.team.id, 'team', access.team.id, { deleted: true });
+  });
 }

@@ -1,0 +1,99 @@
+import type { ChangeRecordType } from '@strata/contracts/changes';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { recordChanges } from '../db/schema/changes';
+import { teamInvitations } from '../db/schema/invitations';
+import { teamMembers, teams } from '../db/schema/teams';
+
+export interface NotedChange {
+  type: ChangeRecordType;
+  id: string | number;
+  /** The record is gone (or, for invitations, no longer pending): a tombstone for delta sync. */
+  deleted?: boolean;
+}
+
+/**
+ * Notes changes of a workspace's records for delta sync, in the caller's transaction: bumps the
+ * workspace's change_seq once for all of them and moves each record's row to its new number.
+ *
+ * The `UPDATE ... RETURNING` locks the workspace row until commit, so writes of one workspace
+ * commit in the order of their numbers: a reader that saw number N has seen every change up to N,
+ * and a change committed later always has a higher number. Call it next to `recordEvent`, after
+ * the write itself (the lock is then held for the shortest time).
+ */
+export async function noteChanges(
+  tx: DbOrTx,
+  teamId: number,
+  changes: readonly NotedChange[],
+): Promise<void> {
+  // One row per record: a record named twice keeps its last state.
+  const byKey = new Map<string, NotedChange>();
+  for (const change of changes) byKey.set(`${change.type}\u0000${change.id}`, change);
+  const unique = [...byKey.values()];
+  if (unique.length === 0) return;
+  const [bumped] = await tx
+    .update(teams)
+    .set({ changeSeq: sql`${teams.changeSeq} + ${unique.length}` })
+    .where(eq(teams.id, teamId))
+    .returning({ changeSeq: teams.changeSeq });
+  if (!bumped) throw new Error(`noteChanges: workspace ${teamId} does not exist`);
+  const first = bumped.changeSeq - unique.length + 1;
+  await tx
+    .insert(recordChanges)
+    .values(
+      unique.map((change, index) => ({
+        teamId,
+        recordType: change.type,
+        recordId: String(change.id),
+        changeSeq: first + index,
+        deleted: change.deleted ?? false,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [recordChanges.teamId, recordChanges.recordType, recordChanges.recordId],
+      set: { changeSeq: sql`excluded.change_seq`, deleted: sql`excluded.deleted` },
+    });
+}
+
+/** One record's change; see noteChanges. */
+export function noteChange(
+  tx: DbOrTx,
+  teamId: number,
+  type: ChangeRecordType,
+  id: string | number,
+  options: { deleted?: boolean } = {},
+): Promise<void> {
+  return noteChanges(tx, teamId, [{ type, id, deleted: options.deleted }]);
+}
+
+/** The id delta sync gives a permission record, as its real-time event does. */
+export const permissionRecordId = (resourceType: string, resourceId: string) =>
+  `${resourceType}:${resourceId}`;
+
+/**
+ * A person's own fields changed (name, email, photo): their membership in every workspace and
+ * their pending invitations show them, so each of those records changed. Workspaces are locked in
+ * id order, so two such writes never wait on each other in a cycle.
+ */
+export async function notePersonChanged(tx: DbOrTx, userId: number): Promise<void> {
+  const memberOf = await tx
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, userId));
+  const invitedTo = await tx
+    .select({ teamId: teamInvitations.teamId })
+    .from(teamInvitations)
+    .where(
+      and(
+        eq(teamInvitations.userId, userId),
+        isNull(teamInvitations.acceptedAt),
+        isNull(teamInvitations.revokedAt),
+      ),
+    );
+  const byTeam = new Map<number, NotedChange[]>();
+  for (const { teamId } of memberOf) byTeam.set(teamId, [{ type: 'member', id: userId }]);
+  for (const { teamId } of invitedTo)
+    byTeam.set(teamId, [...(byTeam.get(teamId) ?? []), { type: 'invitation', id: userId }]);
+  for (const teamId of [...byTeam.keys()].sort((a, b) => a - b))
+    await noteChanges(tx, teamId, byTeam.get(teamId)!);
+}
