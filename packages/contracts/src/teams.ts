@@ -21,6 +21,7 @@ export const teamSchema = z.object({
   whitelabel_settings: z.record(z.string(), z.unknown()).nullable(),
   /** +1 per change of the workspace's own fields; a save may carry it for compare-and-set. */
   row_version: z.number().int(),
+  created_at: z.string(),
 });
 export type Team = z.infer<typeof teamSchema>;
 

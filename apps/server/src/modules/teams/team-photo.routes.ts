@@ -11,7 +11,7 @@ import { requireUser } from '../../http/authenticate';
 import { readUploadedImage, removeStoredFile, storeImage } from '../../lib/image-store';
 import { requireTeamPermission } from './team-access';
 import { countMembers } from './teams.repo';
-import { toTeam } from './teams.service';
+import { announceTeamUpdated, toTeam } from './teams.service';
 
 /** The workspace photo (multipart field "photo"), and the workspace's feature flags. */
 export function teamPhotoRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -37,6 +37,7 @@ export function teamPhotoRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where(eq(teams.id, access.team.id))
         .returning();
       await noteChange(tx, access.team.id, 'team', access.team.id);
+      await announceTeamUpdated(tx, saved!, requireUser(userRequest).user.id);
       return saved;
     });
     if (access.team.photoPath !== photoPath) await removeStoredFile(ctx, access.team.photoPath);

@@ -36,6 +36,7 @@ describe('creating workspaces', () => {
       subscription_id: expect.any(Number),
       whitelabel_settings: null,
       row_version: 0,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });
 

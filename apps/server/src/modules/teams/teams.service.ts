@@ -4,9 +4,11 @@ import type { Role } from '@strata/domain/permissions/actions';
 import { canCreateWorkspace } from '@strata/domain/plans/plans';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { type TeamRow, teamMembers, teams } from '../../db/schema/teams';
 import type { UserRow } from '../../db/schema/users';
 import { noteChange, noteChanges, permissionRecordId } from '../../events/change-log';
+import { recordEvent, teamChannels } from '../../events/outbox';
 import { ensureSubscription, toSubscriptionState } from './subscriptions.service';
 import { getTeamAccess, requireTeamPermission, roleIn } from './team-access';
 import { countMembers, countOwnedTeams, findTeamForMember, findWorkspacesOf } from './teams.repo';
@@ -24,7 +26,27 @@ export function toTeam(team: TeamRow, role: Role, memberCount: number): Team {
     subscription_id: team.subscriptionId,
     whitelabel_settings: team.whitelabelSettings ?? null,
     row_version: team.rowVersion,
+    created_at: team.createdAt.toISOString(),
   };
+}
+
+/**
+ * Tells the workspace's open screens that its own fields changed (rename, photo): `team.updated`
+ * on team.{id}.users with the fields every member sees alike, so the members' lists of workspaces
+ * follow at once. Per-person fields (user_role, member_count) are not in it.
+ */
+export async function announceTeamUpdated(tx: DbOrTx, team: TeamRow, actorId: number): Promise<void> {
+  await recordEvent(tx, {
+    teamId: team.id,
+    type: 'team.updated',
+    channel: teamChannels.users(team.id),
+    actorId,
+    payload: {
+      id: team.id,
+      row_version: team.rowVersion,
+      data: { name: team.name, photo_url: team.photoPath ? `/api/files/${team.photoPath}` : null },
+    },
+  });
 }
 
 /** Creates a workspace owned by the user, if their plan has a free workspace slot. */
@@ -104,7 +126,10 @@ export async function renameTeam(options: {
         ),
       )
       .returning();
-    if (saved) await noteChange(tx, saved.id, 'team', saved.id);
+    if (saved) {
+      await noteChange(tx, saved.id, 'team', saved.id);
+      await announceTeamUpdated(tx, saved, user.id);
+    }
     return saved;
   });
   if (!team) {
