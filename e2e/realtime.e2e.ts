@@ -81,6 +81,15 @@ test('an open workspace follows role and permission changes made elsewhere, with
   );
   await page.getByText('Admin ·', { exact: false }).waitFor({ timeout: 10_000 });
   await expect.poll(() => tabs.allTextContents()).toEqual(['Boards', 'Members', 'Settings', 'Permissions']);
+
+  // The owner renames the workspace: the heading and the sidebar follow, without reload.
+  await api(owner.token, 'PUT', `/api/teams/${team.id}`, { name: 'Live crew, renamed' });
+  await page.getByRole('heading', { level: 1, name: 'Live crew, renamed' }).waitFor({ timeout: 10_000 });
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: 'Live crew, renamed' })
+    .first()
+    .waitFor({ timeout: 10_000 });
   expect(problems).toEqual([]);
   await context.close();
 });
@@ -106,7 +115,7 @@ test('an invitation appears on the invitee’s open home page at once; joining i
   const [invitation] = (await api(invitee.token, 'GET', '/api/me/invitations')) as { id: string }[];
   await api(invitee.token, 'POST', `/api/me/invitations/${invitation!.id}/accept`, {});
   await home.getByRole('link', { name: /Pier/ }).first().waitFor({ timeout: 10_000 });
-  expect(await home.getByRole('heading', { name: 'Invitations for you' }).count()).toBe(0);
+  await expect.poll(() => home.getByRole('heading', { name: 'Invitations for you' }).count()).toBe(0);
   expect(problems).toEqual([]);
   await context.close();
 });

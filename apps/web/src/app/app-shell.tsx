@@ -1,4 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
 import { Building2, House, LogOut, Menu as MenuIcon, RefreshCw, Settings, Shield } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { isHeaderHidden } from '../lib/preview-mode';
 import { useSession } from '../lib/session';
 import { useQueryMenu } from '../lib/use-query-flag';
 import { useWorkspaces } from '../lib/workspaces';
+import { useWorkspaceUpdates } from '../lib/workspaces-store';
 import { Avatar } from '../ui/avatar';
 import { Tooltip } from '../ui/tooltip';
 import styles from './app-shell.module.css';
@@ -160,15 +162,20 @@ function SidebarWorkspaces() {
     <>
       <div className={styles.navHeading}>{t('shell.workspaces')}</div>
       {sortWorkspaces(workspaces.data, profile?.preferences.workspaceSortOrder).map((workspace) => (
-        <SidebarLink
-          key={workspace.id}
-          to={`/team/${workspace.id}`}
-          icon={<Building2 size={16} aria-hidden="true" />}
-        >
-          {workspace.name}
-        </SidebarLink>
+        <SidebarWorkspace key={workspace.id} id={workspace.id} name={workspace.name} />
       ))}
     </>
+  );
+}
+
+/** One workspace in the sidebar, renamed live when someone renames it elsewhere. */
+function SidebarWorkspace({ id, name }: { id: number; name: string }) {
+  const queryClient = useQueryClient();
+  useWorkspaceUpdates(id, () => void queryClient.invalidateQueries({ queryKey: ['team', String(id)] }));
+  return (
+    <SidebarLink to={`/team/${id}`} icon={<Building2 size={16} aria-hidden="true" />}>
+      {name}
+    </SidebarLink>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../lib/session';
 import { useChannel } from '../lib/use-channel';
-import { MY_INVITATIONS_QUERY, WORKSPACES_QUERY } from '../lib/workspaces';
+import { MY_INVITATIONS_QUERY, refreshWorkspaces } from '../lib/workspaces';
+import { useWorkspaceConflictNotices } from '../lib/workspaces-store';
 
 /** The workspace an App.User event is about. */
 const teamOf = (payload: unknown) => (payload as { data?: { team_id?: number } } | null)?.data?.team_id;
@@ -14,11 +15,12 @@ export function useOwnChannel(): void {
   const { profile } = useSession();
   const queryClient = useQueryClient();
   const reload = (payload: unknown) => {
-    void queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY });
+    void refreshWorkspaces();
     void queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_QUERY });
     const teamId = teamOf(payload);
     if (teamId !== undefined) void queryClient.invalidateQueries({ queryKey: ['team', String(teamId)] });
   };
+  useWorkspaceConflictNotices();
   useChannel(profile ? `private-App.User.${profile.id}` : null, {
     'invitation.received': reload,
     'workspace.joined': reload,

@@ -1,16 +1,12 @@
 import type { Subscription } from '@strata/contracts/subscriptions';
-import type { Team } from '@strata/contracts/teams';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
-export const WORKSPACES_QUERY = ['workspaces'] as const;
+export { refreshWorkspaces, renameWorkspace, useWorkspaces } from './workspaces-store';
+
 export const SUBSCRIPTION_QUERY = ['subscription'] as const;
 /** Invitations waiting for the signed-in user. */
 export const MY_INVITATIONS_QUERY = ['me', 'invitations'] as const;
-
-export function useWorkspaces() {
-  return useQuery({ queryKey: WORKSPACES_QUERY, queryFn: () => api.get<Team[]>('/api/me/workspaces') });
-}
 
 export function useSubscription() {
   return useQuery({

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { MY_INVITATIONS_QUERY, WORKSPACES_QUERY } from '../../lib/workspaces';
+import { MY_INVITATIONS_QUERY, refreshWorkspaces } from '../../lib/workspaces';
 import { Button } from '../../ui/button';
 import { RowList, RowListItem } from '../../ui/row-list';
 import { toasts } from '../../ui/toast-store';
@@ -32,7 +32,7 @@ export function MyInvitations() {
       if (accept) {
         await api.post(`/api/me/invitations/${invitation.id}/accept`, {});
         toasts.show(t('invitation.mine.joined', { team: invitation.team.name }), { tone: 'success' });
-        await queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY });
+        await refreshWorkspaces();
         navigate(`/team/${invitation.team.id}`);
       } else {
         await api.delete(`/api/me/invitations/${invitation.id}`);

@@ -1,9 +1,9 @@
 import type { InvitationLookup } from '@strata/contracts/invitations';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
-import { WORKSPACES_QUERY } from '../../lib/workspaces';
+import { refreshWorkspaces } from '../../lib/workspaces';
 
 export interface InvitationLink {
   token: string;
@@ -12,7 +12,6 @@ export interface InvitationLink {
 
 /** The invitation of a /register/invitation link, and a way to accept it and open the workspace. */
 export function useInvitation(link: InvitationLink | null) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const lookup = useQuery({
     queryKey: ['invitation', link?.token, link?.email],
@@ -25,10 +24,10 @@ export function useInvitation(link: InvitationLink | null) {
   /** Opens the workspace the invitee just joined, with their new list of workspaces. */
   const land = useCallback(
     async (teamId: number) => {
-      await queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY });
+      await refreshWorkspaces();
       navigate(`/team/${teamId}`, { replace: true });
     },
-    [navigate, queryClient],
+    [navigate],
   );
 
   const accept = useCallback(async () => {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { SUBSCRIPTION_QUERY, useSubscription, WORKSPACES_QUERY, workspaceRoom } from '../../lib/workspaces';
+import { refreshWorkspaces, SUBSCRIPTION_QUERY, useSubscription, workspaceRoom } from '../../lib/workspaces';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
@@ -40,7 +40,7 @@ export function CreateWorkspacePage() {
     setError(null);
     try {
       const team = await api.post<Team>('/api/teams', { name: name.trim() });
-      await queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY });
+      await refreshWorkspaces();
       await queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY });
       navigate(`/team/${team.id}`);
     } catch (caught) {

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
-import { WORKSPACES_QUERY } from '../../lib/workspaces';
+import { refreshWorkspaces } from '../../lib/workspaces';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { useConfirm } from '../../ui/confirm';
@@ -64,7 +64,7 @@ export function TeamMembersPage() {
     if (!(await confirm({ body: t('team.members.leaveConfirm', { team: team.name }) }))) return;
     try {
       await api.delete(`/api/teams/${team.id}/leave`);
-      await queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY });
+      await refreshWorkspaces();
       toasts.show(t('team.members.left', { team: team.name }), { tone: 'success' });
       navigate('/home');
     } catch (error) {

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { useAppVars } from '../../lib/app-vars';
 import { errorMessage } from '../../lib/errors';
-import { WORKSPACES_QUERY } from '../../lib/workspaces';
+import { refreshWorkspaces, renameWorkspace } from '../../lib/workspaces';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { PhotoPicker } from '../../ui/photo-picker';
@@ -40,9 +40,8 @@ export function TeamSettingsPage() {
   const onRename = handleSubmit(async ({ name }) => {
     setError(null);
     try {
-      const updated = await api.put<Team>(`/api/teams/${team.id}`, { name: name.trim() }, { queue: true });
+      const updated = await renameWorkspace(team, name.trim());
       queryClient.setQueryData(teamQueryKey(team.id), updated);
-      await queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY });
       toasts.show(t('team.settings.saved'), { tone: 'success' });
     } catch (caught) {
       setError(errorMessage(caught, t));
@@ -54,7 +53,7 @@ export function TeamSettingsPage() {
     setError(null);
     try {
       await api.delete(`/api/teams/${team.id}`);
-      await queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY });
+      await refreshWorkspaces();
       queryClient.removeQueries({ queryKey: teamQueryKey(team.id) });
       toasts.show(t('team.settings.deleted', { team: team.name }), { tone: 'success' });
       navigate('/home', { replace: true });

@@ -16,6 +16,8 @@ export interface HttpTransportOptions<T extends SyncedRecord> {
   body?(record: T): unknown;
   /** `POST /api/{teamId}/save-multiple` for collections that take batches. */
   saveMultiplePath?: string;
+  /** Saves and deletes that get no answer wait in the offline queue (docs/offline.md). */
+  queue?: boolean;
 }
 
 /** A record store's way to the server over the app's HTTP client (headers, tokens, errors). */
@@ -23,11 +25,12 @@ export function createHttpTransport<T extends SyncedRecord>(
   options: HttpTransportOptions<T>,
 ): RecordTransport<T> {
   const body = options.body ?? ((record: T) => record);
+  const sendOptions = { headers: instanceHeaders, queue: options.queue };
   return {
     index: (path) => api.get<T[]>(path),
-    put: (record) => api.put<T>(options.recordPath(record), body(record), { headers: instanceHeaders }),
+    put: (record) => api.put<T>(options.recordPath(record), body(record), sendOptions),
     delete: async (record) => {
-      await api.delete(options.recordPath(record), { headers: instanceHeaders });
+      await api.delete(options.recordPath(record), sendOptions);
     },
     saveMultiple(operations: SaveOperation<T>[]) {
       if (!options.saveMultiplePath)
@@ -36,7 +39,7 @@ export function createHttpTransport<T extends SyncedRecord>(
         method: operation.method,
         record: body(operation.record),
       }));
-      return api.post<T[]>(options.saveMultiplePath, batch, { headers: instanceHeaders });
+      return api.post<T[]>(options.saveMultiplePath, batch, sendOptions);
     },
   };
 }
