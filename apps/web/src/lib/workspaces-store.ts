@@ -2,6 +2,7 @@ import { type Team, teamPaths } from '@strata/contracts/teams';
 import type { RecordStore } from '@strata/sync/records/record-types';
 import { useEffect, useState } from 'react';
 import { api } from './api';
+import { onSync } from './connection';
 import { createHttpTransport } from './records/http-transport';
 import { recordStore } from './records/stores';
 import { useConflictNotices, useRecords } from './records/use-records';
@@ -34,6 +35,9 @@ export function refreshWorkspaces(): Promise<void> {
   if (!store) return Promise.resolve();
   return (store.isInitialized() ? store.refresh() : store.initialize()).catch(() => undefined);
 }
+
+// Back from offline, the sync reloads the list with everything else (changes missed meanwhile).
+onSync(() => refreshWorkspaces());
 
 /** A pushed change of a workspace's own fields (team.updated), applied if its row_version is newer. */
 export function receiveWorkspaceUpdate(payload: unknown): void {
