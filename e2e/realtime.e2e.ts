@@ -82,8 +82,16 @@ test('an open workspace follows role and permission changes made elsewhere, with
   await page.getByText('Admin ·', { exact: false }).waitFor({ timeout: 10_000 });
   await expect.poll(() => tabs.allTextContents()).toEqual(['Boards', 'Members', 'Settings', 'Permissions']);
 
-  // The owner renames the workspace: the heading and the sidebar follow, without reload.
-  await api(owner.token, 'PUT', `/api/teams/${team.id}`, { name: 'Live crew, renamed' });
+  // The owner renames the workspace in their own browser: the member's heading and sidebar follow,
+  // without reload.
+  const ownerContext = await browser.newContext();
+  await signInContext(ownerContext, owner.token);
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto(`${baseUrl}/team/${team.id}/settings`);
+  await ownerPage.getByLabel('Workspace name').fill('Live crew, renamed');
+  await ownerPage.getByRole('button', { name: 'Save' }).click();
+  await ownerPage.getByRole('heading', { level: 1, name: 'Live crew, renamed' }).waitFor({ timeout: 10_000 });
+  await ownerContext.close();
   await page.getByRole('heading', { level: 1, name: 'Live crew, renamed' }).waitFor({ timeout: 10_000 });
   await page
     .getByRole('navigation')
