@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { useAppVars } from '../../lib/app-vars';
+import { isConnected } from '../../lib/connection';
 import { errorMessage } from '../../lib/errors';
 import { refreshWorkspaces, renameWorkspace } from '../../lib/workspaces';
 import { Button } from '../../ui/button';
@@ -37,15 +38,26 @@ export function TeamSettingsPage() {
     return <Notice tone="error">{t('errors.unauthorized')}</Notice>;
   }
 
+  /**
+   * The new name shows everywhere at once. Online the form waits for the server; offline the
+   * change waits in the queue (the header counts it) and the form is free again.
+   */
   const onRename = handleSubmit(async ({ name }) => {
     setError(null);
-    try {
-      const updated = await renameWorkspace(team, name.trim());
-      queryClient.setQueryData(teamQueryKey(team.id), updated);
-      toasts.show(t('team.settings.saved'), { tone: 'success' });
-    } catch (caught) {
-      setError(errorMessage(caught, t));
-    }
+    const key = teamQueryKey(team.id);
+    const before = queryClient.getQueryData<Team>(key);
+    if (before) queryClient.setQueryData(key, { ...before, name: name.trim() });
+    const saving = renameWorkspace(team, name.trim()).then(
+      (updated) => {
+        queryClient.setQueryData(key, updated);
+        toasts.show(t('team.settings.saved'), { tone: 'success' });
+      },
+      (caught: unknown) => {
+        if (before) queryClient.setQueryData(key, before);
+        setError(errorMessage(caught, t));
+      },
+    );
+    if (isConnected()) await saving;
   });
 
   const handleDelete = async () => {
