@@ -30,6 +30,8 @@ export async function recordEvent(tx: DbOrTx, event: OutboxEvent): Promise<void>
 export const teamChannels = {
   users: (teamId: number) => `team.${teamId}.users`,
   permissions: (teamId: number) => `team.${teamId}.permissions`,
+  /** The generic record-change channel: workspace-wide records (boards' own channels come with boards). */
+  records: (teamId: number) => `team.${teamId}.records`,
 } as const;
 
 /** A user's own channel (App.User.{id}): what changes their list of workspaces and invitations. */

@@ -13,6 +13,7 @@ describe('who may subscribe to which channel', () => {
     ['private-App.User.7', allow],
     ['private-team.12.users', memberOf(12)],
     ['private-team.12.permissions', memberOf(12)],
+    ['private-team.12.records', memberOf(12)],
     ['private-user.12.aZ09aZ09aZ0.timeTracking', memberOf(12)],
     ['private-team.2147483647.users', memberOf(2_147_483_647)],
   ])('allowed (for a member where it says so): %s', (channel, decision) => {
@@ -45,6 +46,7 @@ describe('who may subscribe to which channel', () => {
     'private-App.User.8',
     'private-team.12.users',
     'private-team.12.permissions',
+    'private-team.12.records',
     'private-user.12.aZ09aZ09aZ0.timeTracking',
   ])('a guest account is denied every channel: %s', (channel) => {
     expect(decideChannelAccess({ channel, user: guest })).toEqual(deny);

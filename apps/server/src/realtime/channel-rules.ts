@@ -15,7 +15,8 @@ const BOARD_ID = '[0-9A-Za-z]{11}';
 
 const PUBLIC_NOTIFICATIONS = 'private-public-notifications';
 const APP_USER = new RegExp(`^private-App\\.User\\.${ID}$`);
-const TEAM_CHANNEL = new RegExp(`^private-team\\.${ID}\\.(users|permissions)$`);
+/** users and permissions of spec section 7; records: the generic record-change channel of a workspace. */
+const TEAM_CHANNEL = new RegExp(`^private-team\\.${ID}\\.(users|permissions|records)$`);
 const TIME_TRACKING = new RegExp(`^private-user\\.${ID}\\.${BOARD_ID}\\.timeTracking$`);
 
 function toId(text: string | undefined): number | undefined {
