@@ -21,6 +21,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createMailTransport, MAIL_JOB, type OutgoingMail } from './mail/mail';
 import { authRoutes } from './modules/auth/auth.routes';
 import { purgeExpiredAuthRows } from './modules/auth/maintenance';
+import { boardRoutes } from './modules/boards/boards.routes';
 import { changeRoutes } from './modules/changes/changes.routes';
 import { invitationAcceptanceRoutes } from './modules/invitations/acceptance.routes';
 import { myInvitationRoutes } from './modules/invitations/my-invitations.routes';
@@ -132,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   myInvitationRoutes(app, ctx);
   permissionRoutes(app, ctx);
   permissionRecordRoutes(app, ctx);
+  boardRoutes(app, ctx);
   changeRoutes(app, ctx);
   devMailRoutes(app, ctx);
   const realtime = await registerRealtime(app, ctx);

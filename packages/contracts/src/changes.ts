@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boardSchema, folderSchema } from './boards';
 import { pendingInvitationSchema } from './invitations';
 import { permissionRecordSchema } from './permissions';
 import { teamMemberSchema, teamSchema } from './teams';
@@ -8,7 +9,14 @@ export const changePaths = {
 } as const;
 
 /** The kinds of record delta sync carries, as they appear in `type`. */
-export const CHANGE_RECORD_TYPES = ['team', 'member', 'invitation', 'permission_record'] as const;
+export const CHANGE_RECORD_TYPES = [
+  'team',
+  'member',
+  'invitation',
+  'permission_record',
+  'board',
+  'folder',
+] as const;
 export type ChangeRecordType = (typeof CHANGE_RECORD_TYPES)[number];
 
 export const CHANGES_DEFAULT_LIMIT = 1000;
@@ -62,6 +70,18 @@ export const changedRecordSchema = z.discriminatedUnion('type', [
     id: z.string(),
     row_version: z.number().int(),
     data: permissionRecordSchema,
+  }),
+  z.object({
+    type: z.literal('board'),
+    id: z.string(),
+    row_version: z.number().int(),
+    data: boardSchema,
+  }),
+  z.object({
+    type: z.literal('folder'),
+    id: z.string(),
+    row_version: z.number().int(),
+    data: folderSchema,
   }),
 ]);
 export type ChangedRecord = z.infer<typeof changedRecordSchema>;

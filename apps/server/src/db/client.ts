@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as authSchema from './schema/auth';
+import * as boardsSchema from './schema/boards';
 import * as changesSchema from './schema/changes';
 import * as eventsSchema from './schema/events';
 import * as invitationsSchema from './schema/invitations';
@@ -24,6 +25,7 @@ export const schema = {
   ...eventsSchema,
   ...secretsSchema,
   ...changesSchema,
+  ...boardsSchema,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

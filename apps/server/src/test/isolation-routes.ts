@@ -7,7 +7,8 @@ export interface TenantRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /**
    * Placeholders: {team} a workspace id, {member} a user id of a workspace member or invitee,
-   * {invitation} the id of another workspace's pending invitation (never the caller's).
+   * {invitation} the id of another workspace's pending invitation (never the caller's),
+   * {board} and {folder} a board and a folder of a workspace, {new} a fresh board or folder id.
    */
   path: string;
   body?: Record<string, unknown>;
@@ -62,6 +63,34 @@ export const TENANT_ROUTES: TenantRoute[] = [
     refusesAll: (body) =>
       Object.values(body as Record<string, { status: number }>).every((answer) => answer.status !== 200),
   },
+  { method: 'GET', path: '/api/{team}/boards' },
+  { method: 'PUT', path: '/api/{team}/boards/{new}', body: { name: 'Planted', row_version: 1 } },
+  { method: 'PUT', path: '/api/{team}/boards/{board}', body: { name: 'Hijacked', row_version: 1 } },
+  { method: 'PUT', path: '/api/{team}/boards/{board}', body: { name: 'Hijacked', row_version: 2 } },
+  {
+    method: 'PUT',
+    path: '/api/{team}/boards/{board}',
+    body: { name: 'Hijacked', is_private: true, row_version: 2 },
+  },
+  { method: 'DELETE', path: '/api/{team}/boards/{board}' },
+  { method: 'GET', path: '/api/{team}/boards/{board}/folders' },
+  { method: 'GET', path: '/api/{team}/permissions/boards/{board}' },
+  {
+    method: 'PUT',
+    path: '/api/{team}/folders/{new}',
+    body: { board_id: '{board}', name: 'Planted', row_version: 1 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/{team}/folders/{new}',
+    body: { board_id: '{board}', parent_id: '{folder}', name: 'Planted', row_version: 1 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/{team}/folders/{folder}',
+    body: { board_id: '{board}', name: 'Hijacked', row_version: 2 },
+  },
+  { method: 'DELETE', path: '/api/{team}/folders/{folder}' },
   { method: 'POST', path: '/api/me/invitations/{invitation}/accept' },
   { method: 'DELETE', path: '/api/me/invitations/{invitation}' },
 ];

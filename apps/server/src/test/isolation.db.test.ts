@@ -17,7 +17,13 @@ interface Seeded {
   userIds: number[];
   /** The pending invitation's id: {invitation}. */
   invitationId: string;
+  /** A board and a folder in it, named with the canary: {board}, {folder}. */
+  boardId: string;
+  folderId: string;
 }
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const base62Id = () => Array.from({ length: 11 }, () => BASE62[Math.floor(Math.random() * 62)]).join('');
 
 let t: TestApp;
 let workspaces: Seeded[];
@@ -54,7 +60,24 @@ beforeAll(async () => {
       .select({ id: teamInvitations.id })
       .from(teamInvitations)
       .where(eq(teamInvitations.teamId, team.id));
+    const boardId = base62Id();
+    const folderId = base62Id();
+    const board = await t.request({
+      method: 'PUT',
+      url: `/api/${team.id}/boards/${boardId}`,
+      token: owner.token,
+      json: { name: `Board ${canary}`, description: canary, row_version: 1 },
+    });
+    const folder = await t.request({
+      method: 'PUT',
+      url: `/api/${team.id}/folders/${folderId}`,
+      token: owner.token,
+      json: { board_id: boardId, name: `Folder ${canary}`, row_version: 1 },
+    });
+    if (board.statusCode !== 200 || folder.statusCode !== 200) throw new Error('board seeding failed');
     workspaces.push({
+      boardId,
+      folderId,
       id: team.id,
       canary,
       members,
@@ -88,13 +111,17 @@ test(`${REQUESTS} requests with other workspaces' ids, every role: no foreign ca
     const foreign = pick(workspaces.filter((w) => w !== home));
     const route: TenantRoute = pick(TENANT_ROUTES);
     // Two-id requests: sometimes only one of the ids is foreign (the check must cover both).
-    const mix = `${route.path}${JSON.stringify(route.body ?? {})}`.includes('{member}')
+    const mix = /\{(member|board|folder)\}/.test(`${route.path}${JSON.stringify(route.body ?? {})}`)
       ? pick(['both', 'team-only', 'member-only'] as const)
       : 'both';
     const teamId = mix === 'member-only' ? home.id : foreign.id;
     const memberId = mix === 'team-only' ? pick(home.userIds) : pick(foreign.userIds);
+    const inner = mix === 'team-only' ? home : foreign;
     const fill = (text: string) =>
       text
+        .replaceAll('{board}', inner.boardId)
+        .replaceAll('{folder}', inner.folderId)
+        .replaceAll('{new}', base62Id())
         .replaceAll('{team}', String(teamId))
         .replaceAll('"{member}"', String(memberId))
         .replaceAll('{member}', String(memberId));

@@ -4,6 +4,9 @@ import type { DbOrTx } from '../../db/client';
 import { teamMembers } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import { permissionRecordId } from '../../events/change-log';
+import { boardCan, canViewBoard } from '../boards/board-access';
+import { findBoards, findFoldersWithBoards } from '../boards/boards.repo';
+import { toBoard, toFolder } from '../boards/boards.shapes';
 import { findPendingInvitations } from '../teams/invitations.repo';
 import { toPendingInvitation } from '../teams/invitations.service';
 import { toMember } from '../teams/members.service';
@@ -93,6 +96,52 @@ export const CHANGE_LOADERS: Record<ChangeRecordType, ChangeLoader> = {
       if (!refs.some((ref) => ref.id === id)) return [];
       const data = toPermissionRecord(access.team.id, await findWorkspaceRecord(db, access.team.id));
       return [{ type: 'permission_record', id, row_version: data.row_version, data }];
+    },
+  },
+
+  board: {
+    // As GET /api/{teamId}/boards: per board, a private one only to its members and the owner. A
+    // board the caller cannot see is answered as deleted, so a member taken off it drops it.
+    isVisible: () => true,
+    toApiId: String,
+    async load(db, access, refs) {
+      const rows = await findBoards(
+        db,
+        access.team.id,
+        refs.map((ref) => ref.id),
+      );
+      return rows
+        .filter((row) => canViewBoard(access, row))
+        .map((row) => ({
+          type: 'board' as const,
+          id: row.id,
+          row_version: row.rowVersion,
+          data: toBoard(row),
+        }));
+    },
+  },
+
+  folder: {
+    // As GET .../boards/{boardId}/folders: folders of live boards the caller sees.
+    isVisible: () => true,
+    toApiId: String,
+    async load(db, access, refs) {
+      const rows = await findFoldersWithBoards(
+        db,
+        access.team.id,
+        refs.map((ref) => ref.id),
+      );
+      return rows
+        .filter(({ board }) => {
+          const can = boardCan(access, board);
+          return can('VIEW_BOARD') && can('VIEW_FOLDER');
+        })
+        .map(({ folder }) => ({
+          type: 'folder' as const,
+          id: folder.id,
+          row_version: folder.rowVersion,
+          data: toFolder(folder),
+        }));
     },
   },
 };

@@ -1,7 +1,7 @@
 import { AppError } from '@strata/domain/errors';
 import type { Action, Role } from '@strata/domain/permissions/actions';
 import { defaultLevel } from '@strata/domain/permissions/defaults';
-import { decide, effectiveRules } from '@strata/domain/permissions/engine';
+import { decide, effectiveRules, type PermissionLevel } from '@strata/domain/permissions/engine';
 import { resolveRole } from '@strata/domain/permissions/roles';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -12,6 +12,10 @@ import { findTeamForMember, findWorkspaceLevel } from './teams.repo';
 export interface TeamAccess {
   team: TeamRow;
   role: Role;
+  /** The caller's user id. */
+  userId: number;
+  /** The workspace's chain of levels (role defaults, workspace record): boards add theirs below. */
+  levels: readonly PermissionLevel[];
   can(action: Action): boolean;
 }
 
@@ -41,9 +45,10 @@ export async function getTeamAccess(
   const found = await findTeamForMember(db, teamId, user.id);
   if (!found) throw new AppError('NOT_FOUND');
   const role = roleIn(found.team, user, found.memberRole);
-  const rules = effectiveRules([DEFAULTS, await findWorkspaceLevel(db, teamId)]);
+  const levels = [DEFAULTS, await findWorkspaceLevel(db, teamId)];
+  const rules = effectiveRules(levels);
   const actor = { userId: user.id, role, isBoardMember: false };
-  return { team: found.team, role, can: (action) => decide(rules, actor, action) };
+  return { team: found.team, role, userId: user.id, levels, can: (action) => decide(rules, actor, action) };
 }
 
 /** Throws 403 unless the user may do `action` in the workspace. */

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { teams } from './teams';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Boards (spec section 3): ids are 11-character base62 strings, which clients may generate. */
+export const boards = pgTable(
+  'boards',
+  {
+    id: text('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    color: text('color'),
+    /** The board's members: on a private board, the only ones (with the owner) who see it. */
+    userIds: integer('user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    isPrivate: boolean('is_private').notNull().default(false),
+    sortOrder: text('sort_order'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+    rowVersion: integer('row_version').notNull().default(1),
+  },
+  (t) => [index('boards_team_idx').on(t.teamId, t.sortOrder)],
+);
+
+/** Folders of a board, nested by parent_id (a folder of the same board). */
+export const folders = pgTable(
+  'folders',
+  {
+    id: text('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    boardId: text('board_id')
+      .notNull()
+      .references(() => boards.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id'),
+    name: text('name').notNull(),
+    color: text('color'),
+    attributeIds: text('attribute_ids').array().notNull().default(sql`'{}'::text[]`),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    sortOrder: text('sort_order'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+    rowVersion: integer('row_version').notNull().default(1),
+  },
+  (t) => [index('folders_team_board_idx').on(t.teamId, t.boardId, t.sortOrder)],
+);
+
+export type BoardRow = typeof boards.$inferSelect;
+export type FolderRow = typeof folders.$inferSelect;
