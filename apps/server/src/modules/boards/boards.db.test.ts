@@ -100,7 +100,7 @@ describe('boards', () => {
       .where(and(eq(events.teamId, s.team.id)));
     const boardEvents = types.filter((e) => e.type.startsWith('board.'));
     expect(boardEvents.map((e) => e.type)).toEqual(['board.created', 'board.updated', 'board.deleted']);
-    expect(new Set(boardEvents.map((e) => e.channel))).toEqual(new Set([`team.${s.team.id}.users`]));
+    expect(new Set(boardEvents.map((e) => e.channel))).toEqual(new Set([`team.${s.team.id}.records`]));
   });
 
   const INVALID: [label: string, id: string, body: Record<string, unknown>, status: number][] = [

@@ -18,7 +18,7 @@ import { toBoard, toFolder } from './boards.shapes';
 type SaveBoardBody = z.infer<typeof saveBoardBody>;
 
 /**
- * Announces a board's change on the workspace channel (a per-board channel comes later) and notes
+ * Announces a board's change on the workspace's record channel (team.{id}.records; a per-board channel comes later) and notes
  * it for delta sync, in the write's transaction. `alsoFolders` notes the board's folders as well:
  * who sees them changed with the board's members or privacy, and delta sync carries only records
  * that were noted.
@@ -33,7 +33,7 @@ async function announceBoard(
   await recordEvent(tx, {
     teamId: row.teamId,
     type,
-    channel: teamChannels.users(row.teamId),
+    channel: teamChannels.records(row.teamId),
     actorId,
     // The workspace channel reaches every member: a private board's event carries no data, and its
     // members read the board (GET or delta sync) as they may.
@@ -205,7 +205,7 @@ export async function deleteBoard(options: {
       await recordEvent(tx, {
         teamId,
         type: 'folder.deleted',
-        channel: teamChannels.users(teamId),
+        channel: teamChannels.records(teamId),
         actorId: user.id,
         payload: {
           id: folder.id,

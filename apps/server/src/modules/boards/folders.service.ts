@@ -29,7 +29,7 @@ async function announceFolders(
     await recordEvent(tx, {
       teamId: row.teamId,
       type,
-      channel: teamChannels.users(row.teamId),
+      channel: teamChannels.records(row.teamId),
       actorId,
       // As a board's: the workspace channel reaches every member, so a private board's folders
       // are announced without their data.
