@@ -40,7 +40,7 @@
  *   reply that does not come within a minute aborts the benchmark.
  */
 import type { AddressInfo } from 'node:net';
-import WebSocket, { WebSocketServer } from 'ws';
+import { WebSocketServer } from 'ws';
 import type { DispatchedEvent, EventSubscriber } from '../apps/server/src/events/dispatcher';
 import { type ClientProcess, type Group, nowMs, startClientProcess } from './lib/fanout-clients';
 import { median, round } from './lib/stats';

@@ -17,13 +17,21 @@ export interface OutboxEvent {
  * dispatcher that fans events out (real-time, webhooks, automations) reads them after commit.
  */
 export async function recordEvent(tx: DbOrTx, event: OutboxEvent): Promise<void> {
-  await tx.insert(events).values({
-    teamId: event.teamId,
-    type: event.type,
-    channel: event.channel,
-    actorId: event.actorId ?? null,
-    payload: { type: event.type, ...event.payload },
-  });
+  await recordEvents(tx, [event]);
+}
+
+/** Several events of one write in one INSERT (a board deleted with its folders). */
+export async function recordEvents(tx: DbOrTx, list: readonly OutboxEvent[]): Promise<void> {
+  if (list.length === 0) return;
+  await tx.insert(events).values(
+    list.map((event) => ({
+      teamId: event.teamId,
+      type: event.type,
+      channel: event.channel,
+      actorId: event.actorId ?? null,
+      payload: { type: event.type, ...event.payload },
+    })),
+  );
 }
 
 /** Channels of spec section 7 for a workspace. */

@@ -267,6 +267,33 @@ describe('private boards', () => {
     expect(of(open.id)[0]!.payload).toMatchObject({ data: { name: 'Open plans' } });
   });
 
+  test.each([
+    { isPrivate: false, carriesData: true },
+    { isPrivate: true, carriesData: false },
+  ])(
+    'deleting a board (private: $isPrivate) announces each of its folders as deleted; data: $carriesData',
+    async ({ isPrivate, carriesData }) => {
+      const s = await seedWorkspace(t);
+      const board = await newBoard(s, { name: 'Going', is_private: isPrivate });
+      const folderIds = [
+        (await newFolder(s, board.id, { name: 'First' })).id,
+        (await newFolder(s, board.id, { name: 'Second' })).id,
+      ];
+      expect((await send('DELETE', `/api/${s.team.id}/boards/${board.id}`, s.owner.token)).status).toBe(200);
+      const deleted = (
+        await t.app.ctx.db
+          .select({ type: events.type, channel: events.channel, payload: events.payload })
+          .from(events)
+          .where(eq(events.teamId, s.team.id))
+      ).filter((row) => row.type === 'folder.deleted');
+      expect(deleted.map((row) => (row.payload as { id: string }).id).sort()).toEqual([...folderIds].sort());
+      for (const row of deleted) {
+        expect(row.channel).toBe(`team.${s.team.id}.records`);
+        expect('data' in (row.payload as object)).toBe(carriesData);
+      }
+    },
+  );
+
   test("its permission record carries the private rules; a public board's has none", async () => {
     const s = await seedWorkspace(t);
     const secret = await newBoard(s, { is_private: true });

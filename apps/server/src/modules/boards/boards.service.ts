@@ -9,11 +9,12 @@ import type { DbOrTx } from '../../db/client';
 import { type BoardRow, boards, folders } from '../../db/schema/boards';
 import type { UserRow } from '../../db/schema/users';
 import { noteChanges } from '../../events/change-log';
-import { recordEvent, teamChannels } from '../../events/outbox';
+import { recordEvent, recordEvents, teamChannels } from '../../events/outbox';
 import { getTeamAccess, type TeamAccess } from '../teams/team-access';
 import { boardCan, boardLevel, canViewBoard } from './board-access';
+import { folderEvents } from './board-events';
 import { findBoard, findBoardAnyState, findBoardFolders, findBoards, findMemberIds } from './boards.repo';
-import { toBoard, toFolder } from './boards.shapes';
+import { toBoard } from './boards.shapes';
 
 type SaveBoardBody = z.infer<typeof saveBoardBody>;
 
@@ -201,19 +202,7 @@ export async function deleteBoard(options: {
       .set({ deletedAt: now, updatedAt: now, rowVersion: sql`${folders.rowVersion} + 1` })
       .where(and(eq(folders.teamId, teamId), eq(folders.boardId, id), isNull(folders.deletedAt)))
       .returning();
-    for (const folder of gone) {
-      await recordEvent(tx, {
-        teamId,
-        type: 'folder.deleted',
-        channel: teamChannels.records(teamId),
-        actorId: user.id,
-        payload: {
-          id: folder.id,
-          row_version: folder.rowVersion,
-          ...(row.isPrivate ? {} : { data: toFolder(folder) }),
-        },
-      });
-    }
+    await recordEvents(tx, folderEvents('folder.deleted', gone, user.id, row));
     await announceBoard(
       tx,
       'board.deleted',

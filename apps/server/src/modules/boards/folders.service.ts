@@ -7,9 +7,10 @@ import type { DbOrTx } from '../../db/client';
 import { type BoardRow, type FolderRow, folders } from '../../db/schema/boards';
 import type { UserRow } from '../../db/schema/users';
 import { noteChanges } from '../../events/change-log';
-import { recordEvent, teamChannels } from '../../events/outbox';
+import { recordEvents } from '../../events/outbox';
 import { getTeamAccess } from '../teams/team-access';
 import { boardCan } from './board-access';
+import { folderEvents } from './board-events';
 import { findBoardFolders, findFolderAnyState } from './boards.repo';
 import { requireVisibleBoard } from './boards.service';
 import { toFolder } from './boards.shapes';
@@ -25,21 +26,7 @@ async function announceFolders(
   board: Pick<BoardRow, 'isPrivate'>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  for (const row of rows) {
-    await recordEvent(tx, {
-      teamId: row.teamId,
-      type,
-      channel: teamChannels.records(row.teamId),
-      actorId,
-      // As a board's: the workspace channel reaches every member, so a private board's folders
-      // are announced without their data.
-      payload: {
-        id: row.id,
-        row_version: row.rowVersion,
-        ...(board.isPrivate ? {} : { data: toFolder(row) }),
-      },
-    });
-  }
+  await recordEvents(tx, folderEvents(type, rows, actorId, board));
   await noteChanges(
     tx,
     rows[0]!.teamId,
