@@ -46,6 +46,7 @@ const envSchema = z.object({
     .default(60 * 60 * 24 * 7),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   PHOTO_MAX_MB: z.coerce.number().positive().default(5),
+  ATTACHMENT_MAX_MB: z.coerce.number().positive().default(25),
   CORS_ORIGINS: optionalText,
   TRUST_PROXY: bool,
   FORCE_RELOAD_ON_DEPLOY: bool,
@@ -89,6 +90,8 @@ export interface AppConfig {
   invitationTtlS: number;
   authRateLimit: number;
   photoMaxMb: number;
+  /** Largest attachment upload in MB (spec section 5: 'Your file must be less than {n}MB'). */
+  attachmentMaxMb: number;
   corsOrigins: string[];
   trustProxy: boolean;
   /** The start-up NewAppVersion announcement asks open apps to reload (after 60 to 160 s). */
@@ -152,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     invitationTtlS: e.INVITATION_TTL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     photoMaxMb: e.PHOTO_MAX_MB,
+    attachmentMaxMb: e.ATTACHMENT_MAX_MB,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()) : [],
     trustProxy: e.TRUST_PROXY ?? false,
     forceReloadOnDeploy: e.FORCE_RELOAD_ON_DEPLOY ?? false,

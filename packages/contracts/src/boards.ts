@@ -1,3 +1,8 @@
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_TOO_SHORT,
+} from '@strata/domain/auth/password-policy';
 import { z } from 'zod';
 import { permissionRecordSchema } from './permissions';
 
@@ -7,6 +12,7 @@ export const boardPaths = {
   boardFolders: '/api/:teamId/boards/:boardId/folders',
   folder: '/api/:teamId/folders/:id',
   boardPermissions: '/api/:teamId/permissions/boards/:boardId',
+  boardUnlock: '/api/:teamId/boards/:boardId/unlock',
 } as const;
 
 /** Boards and folders are named by 11-character base62 strings (spec section 2); clients may make them. */
@@ -35,6 +41,8 @@ export const boardSchema = z.object({
   color: z.string().nullable(),
   user_ids: z.array(z.number().int()),
   is_private: z.boolean(),
+  /** Whether opening the board's contents asks for its password (docs/board-password.md). */
+  is_password_protected: z.boolean(),
   sort_order: z.string().nullable(),
   created_by: z.number().int().nullable(),
   created_at: z.string(),
@@ -56,6 +64,16 @@ export const saveBoardBody = z.object({
   user_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(10_000).optional(),
   is_private: z.boolean().optional(),
   sort_order: z.string().max(255).nullable().optional(),
+  /**
+   * The board's password (UPDATE_BOARD_DETAILS): a string sets or changes it, null removes it, left
+   * out keeps it. Never answered: the board shows `is_password_protected`.
+   */
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, { message: PASSWORD_TOO_SHORT })
+    .max(MAX_PASSWORD_LENGTH)
+    .nullable()
+    .optional(),
   row_version: rowVersion,
 });
 
@@ -96,3 +114,13 @@ export const boardPermissionRecordSchema = permissionRecordSchema.extend({
   resource_type: z.literal('board'),
 });
 export type BoardPermissionRecord = z.infer<typeof boardPermissionRecordSchema>;
+
+/** Unlocking a password-protected board for the caller (docs/board-password.md). */
+export const unlockBoardBody = z.object({ password: z.string().min(1).max(MAX_PASSWORD_LENGTH) });
+
+/**
+ * An unlock: until when the caller may open the board's contents without the password (null: the
+ * board has no password, there was nothing to unlock).
+ */
+export const boardUnlockSchema = z.object({ board_id: z.string(), expires_at: z.string().nullable() });
+export type BoardUnlock = z.infer<typeof boardUnlockSchema>;

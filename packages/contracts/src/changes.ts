@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { boardSchema, folderSchema } from './boards';
 import { pendingInvitationSchema } from './invitations';
+import { attributeSchema, itemSchema } from './items';
 import { permissionRecordSchema } from './permissions';
 import { teamMemberSchema, teamSchema } from './teams';
+import { viewSchema } from './views';
 
 export const changePaths = {
   changes: '/api/:teamId/changes',
@@ -16,6 +18,9 @@ export const CHANGE_RECORD_TYPES = [
   'permission_record',
   'board',
   'folder',
+  'attribute',
+  'item',
+  'view',
 ] as const;
 export type ChangeRecordType = (typeof CHANGE_RECORD_TYPES)[number];
 
@@ -82,6 +87,24 @@ export const changedRecordSchema = z.discriminatedUnion('type', [
     id: z.string(),
     row_version: z.number().int(),
     data: folderSchema,
+  }),
+  z.object({
+    type: z.literal('attribute'),
+    id: z.string(),
+    row_version: z.number().int(),
+    data: attributeSchema,
+  }),
+  z.object({
+    type: z.literal('item'),
+    id: z.string(),
+    row_version: z.number().int(),
+    data: itemSchema,
+  }),
+  z.object({
+    type: z.literal('view'),
+    id: z.string(),
+    row_version: z.number().int(),
+    data: viewSchema,
   }),
 ]);
 export type ChangedRecord = z.infer<typeof changedRecordSchema>;

@@ -1,3 +1,5 @@
+import type { AttributeErrorCode } from './attributes/value-errors';
+
 /**
  * The error catalogue: every error the API can answer with, by string code.
  * The server maps a code to its HTTP status; clients map status and body to the texts of
@@ -67,6 +69,11 @@ export const ERROR_CATALOGUE = {
     message:
       'This workspace has reached the member limit of its plan ({limit}). Ask the workspace owner to upgrade.',
   },
+  VIEW_LIMIT_REACHED: { status: 422, message: 'A folder has at most {limit} views.' },
+  VIEW_CREATE_FORBIDDEN: { status: 403, message: 'You do not have permission to create a view.' },
+  VIEW_PERSONAL_OWNER_ONLY: { status: 403, message: 'Only the owner of a view can make it personal.' },
+  VIEW_LOCKED: { status: 403, message: 'This view is locked: you do not have permission to change it.' },
+  BOARD_LOCKED: { status: 403, message: 'This board is protected by a password.' },
   INTERNAL: { status: 500, message: 'Something Went Wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -76,8 +83,11 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export interface FieldError {
   path: string;
   message: string;
-  /** The catalogue code of this problem, so clients can word it in their own language. */
-  code?: ErrorCode;
+  /**
+   * The code of this problem (the catalogue's, or an attribute's from `ATTRIBUTE_ERROR_MESSAGES`),
+   * so clients can word it in their own language.
+   */
+  code?: ErrorCode | AttributeErrorCode;
   params?: Record<string, string | number>;
 }
 

@@ -6,15 +6,21 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import * as activitySchema from './schema/activity';
+import * as attachmentsSchema from './schema/attachments';
 import * as authSchema from './schema/auth';
+import * as boardUnlocksSchema from './schema/board-unlocks';
 import * as boardsSchema from './schema/boards';
 import * as changesSchema from './schema/changes';
 import * as eventsSchema from './schema/events';
 import * as invitationsSchema from './schema/invitations';
+import * as itemsSchema from './schema/items';
+import * as notificationsSchema from './schema/notifications';
 import * as platformSchema from './schema/platform';
 import * as secretsSchema from './schema/secrets';
 import * as teamsSchema from './schema/teams';
 import * as usersSchema from './schema/users';
+import * as viewsSchema from './schema/views';
 
 export const schema = {
   ...usersSchema,
@@ -26,6 +32,12 @@ export const schema = {
   ...secretsSchema,
   ...changesSchema,
   ...boardsSchema,
+  ...itemsSchema,
+  ...notificationsSchema,
+  ...viewsSchema,
+  ...activitySchema,
+  ...attachmentsSchema,
+  ...boardUnlocksSchema,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,9 +1,10 @@
 import type { ChangeRecordType } from '@strata/contracts/changes';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { type DbOrTx, rowsOf } from '../db/client';
 import { recordChanges } from '../db/schema/changes';
 import { teamInvitations } from '../db/schema/invitations';
 import { teamMembers, teams } from '../db/schema/teams';
+import { jsonRows } from './json-rows';
 
 export interface NotedChange {
   type: ChangeRecordType;
@@ -12,9 +13,12 @@ export interface NotedChange {
   deleted?: boolean;
 }
 
+const CHANGE_COLUMNS = { record_type: 'text', record_id: 'text', deleted: 'boolean' } as const;
+
 /**
  * Notes changes of a workspace's records for delta sync, in the caller's transaction: bumps the
- * workspace's change_seq once for all of them and moves each record's row to its new number.
+ * workspace's change_seq once for all of them and moves each record's row to its new number, in
+ * one statement (one per 5,000 records).
  *
  * The `UPDATE ... RETURNING` locks the workspace row until commit, so writes of one workspace
  * commit in the order of their numbers: a reader that saw number N has seen every change up to N,
@@ -30,29 +34,30 @@ export async function noteChanges(
   const byKey = new Map<string, NotedChange>();
   for (const change of changes) byKey.set(`${change.type}\u0000${change.id}`, change);
   const unique = [...byKey.values()];
-  if (unique.length === 0) return;
-  const [bumped] = await tx
-    .update(teams)
-    .set({ changeSeq: sql`${teams.changeSeq} + ${unique.length}` })
-    .where(eq(teams.id, teamId))
-    .returning({ changeSeq: teams.changeSeq });
-  if (!bumped) throw new Error(`noteChanges: workspace ${teamId} does not exist`);
-  const first = bumped.changeSeq - unique.length + 1;
-  await tx
-    .insert(recordChanges)
-    .values(
-      unique.map((change, index) => ({
-        teamId,
-        recordType: change.type,
-        recordId: String(change.id),
-        changeSeq: first + index,
-        deleted: change.deleted ?? false,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [recordChanges.teamId, recordChanges.recordType, recordChanges.recordId],
-      set: { changeSeq: sql`excluded.change_seq`, deleted: sql`excluded.deleted` },
-    });
+  // The bump and the notes in one round trip, the rows as one JSON parameter (json-rows.ts); a
+  // further 5,000 take the numbers right after (the workspace row stays locked).
+  for (let start = 0; start < unique.length; start += 5000) {
+    const chunk = unique.slice(start, start + 5000);
+    const rows = chunk.map((change) => ({
+      record_type: change.type,
+      record_id: String(change.id),
+      deleted: change.deleted ?? false,
+    }));
+    const result = await tx.execute(sql`
+      WITH bumped AS (
+        UPDATE ${teams} SET change_seq = change_seq + ${chunk.length}::bigint
+        WHERE id = ${teamId}::integer
+        RETURNING change_seq
+      )
+      INSERT INTO ${recordChanges} (team_id, record_type, record_id, change_seq, deleted)
+      SELECT ${teamId}::integer, r.record_type, r.record_id,
+        bumped.change_seq - ${chunk.length}::bigint + r.row_number, r.deleted
+      FROM bumped, ${jsonRows(CHANGE_COLUMNS, rows)}
+      ON CONFLICT (team_id, record_type, record_id)
+        DO UPDATE SET change_seq = excluded.change_seq, deleted = excluded.deleted
+      RETURNING 1`);
+    if (rowsOf(result).rows.length === 0) throw new Error(`noteChanges: workspace ${teamId} does not exist`);
+  }
 }
 
 /** One record's change; see noteChanges. */

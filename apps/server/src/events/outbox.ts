@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/client';
 import { events } from '../db/schema/events';
+import { insertJsonRows } from './json-rows';
 
 export interface OutboxEvent {
   teamId: number | null;
@@ -20,26 +21,44 @@ export async function recordEvent(tx: DbOrTx, event: OutboxEvent): Promise<void>
   await recordEvents(tx, [event]);
 }
 
-/** Several events of one write in one INSERT (a board deleted with its folders). */
+/** Rows per INSERT: keeps one statement's JSON parameter to a few megabytes. */
+const EVENTS_PER_INSERT = 2000;
+
+const EVENT_COLUMNS = {
+  team_id: 'integer',
+  type: 'text',
+  channel: 'text',
+  actor_id: 'integer',
+  payload: 'jsonb',
+} as const;
+
+/**
+ * Several events of one write in one INSERT (a batch of item creates, a board deleted with its
+ * folders), sent as one JSON parameter (json-rows.ts); a write with very many (a board's items
+ * numbered at once) takes one INSERT per 2,000. Ids follow the list's order, so the dispatcher
+ * hands them out in the order the write gave them.
+ */
 export async function recordEvents(tx: DbOrTx, list: readonly OutboxEvent[]): Promise<void> {
-  if (list.length === 0) return;
-  await tx.insert(events).values(
-    list.map((event) => ({
-      teamId: event.teamId,
+  for (let start = 0; start < list.length; start += EVENTS_PER_INSERT) {
+    const rows = list.slice(start, start + EVENTS_PER_INSERT).map((event) => ({
+      team_id: event.teamId,
       type: event.type,
       channel: event.channel,
-      actorId: event.actorId ?? null,
+      actor_id: event.actorId ?? null,
       payload: { type: event.type, ...event.payload },
-    })),
-  );
+    }));
+    await tx.execute(insertJsonRows(events, EVENT_COLUMNS, rows));
+  }
 }
 
 /** Channels of spec section 7 for a workspace. */
 export const teamChannels = {
   users: (teamId: number) => `team.${teamId}.users`,
   permissions: (teamId: number) => `team.${teamId}.permissions`,
-  /** The generic record-change channel: workspace-wide records (boards' own channels come with boards). */
+  /** The generic record-change channel: workspace-wide records (boards, folders). */
   records: (teamId: number) => `team.${teamId}.records`,
+  /** A board's record channel: its attributes, items and views; only those who see the board may listen. */
+  board: (teamId: number, boardId: string) => `team.${teamId}.board.${boardId}`,
 } as const;
 
 /** A user's own channel (App.User.{id}): what changes their list of workspaces and invitations. */

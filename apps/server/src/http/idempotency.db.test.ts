@@ -1,7 +1,8 @@
 import { FakeClock, HOUR } from '@strata/test-utils/fake-clock';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { passwordConfirmations } from '../db/schema/auth';
+import { idempotencyKeys } from '../db/schema/platform';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -58,15 +59,31 @@ describe('X-Idempotency-Key (Stripe semantics, per user)', () => {
     expect(await confirmationsOf(user.id)).toBe(1);
   });
 
-  test('two concurrent requests with one key: exactly one runs, the other is a 409', async () => {
+  test('two concurrent requests with one key: exactly one runs; the other is a 409 or, if the first has finished, its replay', async () => {
     const user = await t.signUp();
     const results = await Promise.all([
       confirm(user.token, user.password, 'key-3'),
       confirm(user.token, user.password, 'key-3'),
     ]);
-    const statuses = results.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    const ran = results.filter((r) => r.statusCode === 200 && !r.headers['idempotent-replayed']);
+    expect(ran).toHaveLength(1);
+    const other = results.find((r) => r !== ran[0])!;
+    if (other.statusCode === 409) expect(other.json().code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    else expect([other.statusCode, other.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    expect(await confirmationsOf(user.id)).toBe(1);
+  });
+
+  test('while the first request with a key is still running, a second is a 409 and does not run', async () => {
+    const user = await t.signUp();
+    await confirm(user.token, user.password, 'key-running');
+    // The stored answer taken away: the key is claimed and its first request has not finished.
+    await t.app.ctx.db
+      .update(idempotencyKeys)
+      .set({ statusCode: null, contentType: null, responseBody: null, lockedAt: clock.now() })
+      .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, 'key-running')));
+    const second = await confirm(user.token, user.password, 'key-running');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('IDEMPOTENCY_IN_PROGRESS');
     expect(await confirmationsOf(user.id)).toBe(1);
   });
 

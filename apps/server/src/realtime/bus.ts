@@ -12,7 +12,13 @@ export type BusMessage =
   /** Multi-auth signed these channels for this socket on behalf of this user. */
   | { kind: 'grant'; socketId: string; userId: number; channels: string[] }
   /** The user left the workspace: their sockets lose its channels. */
-  | { kind: 'member-removed'; teamId: number; userId: number };
+  | { kind: 'member-removed'; teamId: number; userId: number }
+  /**
+   * Who sees boards of the workspace may have changed: the board named (all of the workspace's
+   * when none is), for the user named (everyone subscribed when none is). Each node re-checks its
+   * own subscribers of those board channels and takes the channel from those who lost the board.
+   */
+  | { kind: 'board-access-changed'; teamId: number; boardId?: string; userId?: number };
 
 export interface RealtimeBus {
   /** Resolves once the message is on its way to every node (this one included). */
@@ -57,7 +63,7 @@ function createLocalBus(options: { log: Logger }): RealtimeBus {
 
 function isBusMessage(value: unknown): value is BusMessage {
   const kind = (value as { kind?: unknown } | null)?.kind;
-  return kind === 'event' || kind === 'grant' || kind === 'member-removed';
+  return kind === 'event' || kind === 'grant' || kind === 'member-removed' || kind === 'board-access-changed';
 }
 
 function createRedisBus(options: { redisUrl: string; channel: string; log: Logger }): RealtimeBus {

@@ -7,6 +7,7 @@ import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { teamMembers } from '../db/schema/teams';
+import { recordEvents, teamChannels, userChannel } from '../events/outbox';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { connectTestSocket, listenLocally, type TestSocket } from './test-clients';
 
@@ -113,5 +114,46 @@ describe.skipIf(!databaseUrl || !redisUrl)('real-time across two nodes', () => {
     await ownerSocket.nextEvent(channel, 'member.updated');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(memberSocket.received.some((r) => r.event === 'member.updated')).toBe(false);
+  });
+
+  test('a user taken off a private board through node B loses its channel on node A; a remaining member keeps it', async () => {
+    const { owner, member, colleague, teamId } = await seed();
+    const boardId = 'crossNode01';
+    const created = await callB('PUT', `/api/${teamId}/boards/${boardId}`, owner.token, {
+      name: 'Shared',
+      is_private: true,
+      user_ids: [member.id, colleague.id],
+      row_version: 1,
+    });
+    expect(created.statusCode).toBe(200);
+    const channel = `private-team.${teamId}.board.${boardId}`;
+    const leaving = await connectToA(member.token);
+    const staying = await connectToA(colleague.token);
+    await leaving.subscribe(channel);
+    await staying.subscribe(channel);
+    await leaving.subscribe(`private-App.User.${member.id}`);
+    const told = new Promise((resolve) =>
+      leaving.pusher.channel(channel)?.bind('pusher:subscription_error', resolve),
+    );
+    const off = await callB('PUT', `/api/${teamId}/boards/${boardId}`, owner.token, {
+      name: 'Shared',
+      user_ids: [colleague.id],
+      row_version: 2,
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await told).toMatchObject({ status: 403 });
+    // One INSERT: one node hands both out, in order; the marker comes after the board's event.
+    await recordEvents(a.app.ctx.db, [
+      {
+        teamId,
+        type: 'item.updated',
+        channel: teamChannels.board(teamId, boardId),
+        payload: { id: 'after' },
+      },
+      { teamId: null, type: 'test.marker', channel: userChannel(member.id), payload: { id: 'after' } },
+    ]);
+    await staying.nextEvent(channel, 'item.updated');
+    await leaving.nextEvent(`private-App.User.${member.id}`, 'test.marker');
+    expect(leaving.received.some((r) => r.channel === channel && r.event === 'item.updated')).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
+import { type BoardAccessChange, type BoardViewersCheck, createBoardRevoker } from './board-revocation';
 import { isValidChannelAuth } from './channel-auth';
-import { workspaceOfChannel } from './channel-rules';
+import { boardOfChannel, workspaceOfChannel } from './channel-rules';
 import {
   type ClientMessage,
   channelKind,
@@ -33,6 +34,8 @@ export interface HubOptions {
   pongTimeoutMs?: number;
   /** A socket this far behind (bytes not yet sent) is closed rather than buffered without end. */
   maxBufferedBytes?: number;
+  /** Who still sees which board; without it, a re-check takes board channels from everyone in question. */
+  checkBoardViewers?: BoardViewersCheck;
 }
 
 interface PresenceMember {
@@ -50,6 +53,10 @@ interface Connection {
   userIds: Set<number>;
   /** Workspaces this socket's user was removed from: signatures issued before no longer work. */
   revokedTeams: Set<number>;
+  /** Board channels multi-auth signed for this socket: re-checked when access to the board changes. */
+  boardGrants: Set<string>;
+  /** Board channels taken from this socket: signatures issued before no longer work. */
+  revokedChannels: Set<string>;
   lastSeenAt: number;
   pingSentAt?: number;
 }
@@ -63,6 +70,11 @@ export interface Hub {
   bindUser(options: { socketId: string; userId: number; channels: string[] }): void;
   /** Drops the user's subscriptions to the workspace's channels and refuses their old signatures. */
   revokeWorkspace(options: { teamId: number; userId: number }): void;
+  /**
+   * Re-checks who on this node still sees the boards in question (see board-revocation.ts) and
+   * takes the board channel from the others; resolves when done.
+   */
+  recheckBoards(change: BoardAccessChange): Promise<void>;
   stats(): { sockets: number; channels: number };
   /** Closes every socket with "reconnect now", so clients move to another node. */
   close(): void;
@@ -73,6 +85,15 @@ function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V) {
   if (set) set.add(value);
   else map.set(key, new Set([value]));
 }
+
+function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V) {
+  const set = map.get(key);
+  set?.delete(value);
+  if (set?.size === 0) map.delete(key);
+}
+
+/** What a socket that loses a channel is told: pusher-js hands it to the channel's error listeners. */
+const REVOKED = 'Access was revoked.';
 
 /** Socket ids are two random integers: unguessable enough that one cannot pose as another's. */
 function newSocketId(taken: Map<string, Connection>): string {
@@ -96,6 +117,8 @@ export function createHub(options: HubOptions): Hub {
   const connections = new Map<string, Connection>();
   const channels = new Map<string, Set<Connection>>();
   const byUser = new Map<number, Set<Connection>>();
+  /** Per board channel, the sockets signed for it (subscribed or not yet). */
+  const boardGrants = new Map<string, Set<Connection>>();
 
   function send(conn: Connection, frame: string) {
     if (conn.ws.readyState !== conn.ws.OPEN) return;
@@ -160,7 +183,8 @@ export function createHub(options: HubOptions): Hub {
     });
     if (!signed) return refuse('Invalid signature for this socket and channel.');
     const teamId = workspaceOfChannel(channel);
-    if (teamId !== undefined && conn.revokedTeams.has(teamId)) return refuse('Access was revoked.');
+    if (teamId !== undefined && conn.revokedTeams.has(teamId)) return refuse(REVOKED);
+    if (conn.revokedChannels.has(channel)) return refuse(REVOKED);
     if (kind === 'private') return join(conn, channel, undefined);
     const member = parsePresenceMember(channelData);
     if (!member) return refuse('Presence channels need channel_data with a user_id.');
@@ -194,13 +218,43 @@ export function createHub(options: HubOptions): Hub {
 
   function drop(conn: Connection) {
     for (const channel of [...conn.channels]) leave(conn, channel);
-    for (const userId of conn.userIds) {
-      const sockets = byUser.get(userId);
-      sockets?.delete(conn);
-      if (sockets?.size === 0) byUser.delete(userId);
-    }
+    for (const userId of conn.userIds) removeFrom(byUser, userId, conn);
+    for (const channel of conn.boardGrants) removeFrom(boardGrants, channel, conn);
     connections.delete(conn.socketId);
   }
+
+  /** Takes a channel from a socket (telling it, if it was subscribed) and refuses its old signatures. */
+  function revokeChannel(conn: Connection, channel: string) {
+    conn.revokedChannels.add(channel);
+    conn.boardGrants.delete(channel);
+    removeFrom(boardGrants, channel, conn);
+    if (!conn.channels.has(channel)) return;
+    leave(conn, channel);
+    send(conn, formatSubscriptionError({ channel, error: REVOKED, status: 403 }));
+  }
+
+  function sendNow(message: { channel: string; event: string; data: unknown }) {
+    const subscribers = channels.get(message.channel);
+    if (!subscribers) return;
+    const frame = formatChannelEvent(message);
+    for (const conn of subscribers) send(conn, frame);
+  }
+
+  const boardRevoker = createBoardRevoker<Connection>({
+    check: options.checkBoardViewers,
+    log,
+    *boardChannels(teamId) {
+      const seen = new Set<string>();
+      for (const channel of [...channels.keys(), ...boardGrants.keys()]) {
+        if (seen.has(channel) || boardOfChannel(channel)?.teamId !== teamId) continue;
+        seen.add(channel);
+        yield channel;
+      }
+    },
+    watchers: (channel) => new Set([...(channels.get(channel) ?? []), ...(boardGrants.get(channel) ?? [])]),
+    revoke: revokeChannel,
+    send: sendNow,
+  });
 
   function refuseConnection(ws: WebSocket, message: string, code: number) {
     ws.send(formatError({ message, code }));
@@ -238,6 +292,8 @@ export function createHub(options: HubOptions): Hub {
         presence: new Map(),
         userIds: new Set(),
         revokedTeams: new Set(),
+        boardGrants: new Set(),
+        revokedChannels: new Set(),
         lastSeenAt: Date.now(),
       };
       connections.set(conn.socketId, conn);
@@ -253,10 +309,7 @@ export function createHub(options: HubOptions): Hub {
     },
 
     deliver(message) {
-      const subscribers = channels.get(message.channel);
-      if (!subscribers) return;
-      const frame = formatChannelEvent(message);
-      for (const conn of subscribers) send(conn, frame);
+      if (!boardRevoker.holdBack(message)) sendNow(message);
     },
 
     bindUser({ socketId, userId, channels: granted }) {
@@ -264,21 +317,27 @@ export function createHub(options: HubOptions): Hub {
       if (!conn) return;
       conn.userIds.add(userId);
       addTo(byUser, userId, conn);
-      // A fresh signature for a workspace (the user was invited back) lifts its revocation.
+      // A fresh signature for a workspace (the user was invited back) or a board lifts its revocation.
       for (const channel of granted) {
         const teamId = workspaceOfChannel(channel);
         if (teamId !== undefined) conn.revokedTeams.delete(teamId);
+        conn.revokedChannels.delete(channel);
+        if (boardOfChannel(channel)) {
+          conn.boardGrants.add(channel);
+          addTo(boardGrants, channel, conn);
+        }
       }
     },
 
     revokeWorkspace({ teamId, userId }) {
       for (const conn of byUser.get(userId) ?? []) {
         conn.revokedTeams.add(teamId);
-        for (const channel of [...conn.channels]) {
-          if (workspaceOfChannel(channel) === teamId) leave(conn, channel);
-        }
+        const lost = [...conn.channels, ...conn.boardGrants].filter((c) => workspaceOfChannel(c) === teamId);
+        for (const channel of new Set(lost)) revokeChannel(conn, channel);
       }
     },
+
+    recheckBoards: (change) => boardRevoker.recheck(change),
 
     stats: () => ({ sockets: connections.size, channels: channels.size }),
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { EventSubscriber } from '../events/dispatcher';
 import { resolvePusherSecret } from './app-secret';
+import { findBoardViewers } from './board-viewers';
 import { createBus } from './bus';
 import { createHub, type Hub } from './hub';
 import { multiAuthRoutes } from './multi-auth.routes';
@@ -27,11 +28,18 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
   const { config, log } = ctx;
   const secret = await resolvePusherSecret({ db: ctx.db, configured: config.pusherSecret });
   const bus = createBus({ redisUrl: config.redisUrl, channel: `${config.redisKeyPrefix}realtime`, log });
-  const hub = createHub({ appKey: config.pusherKey, secret, log });
+  const hub = createHub({
+    appKey: config.pusherKey,
+    secret,
+    log,
+    checkBoardViewers: (question) => findBoardViewers(ctx.db, question),
+  });
   bus.onMessage((message) => {
     if (message.kind === 'event') hub.deliver(message);
     else if (message.kind === 'grant') hub.bindUser(message);
-    else hub.revokeWorkspace(message);
+    else if (message.kind === 'member-removed') hub.revokeWorkspace(message);
+    // Resolves on its own; it logs its failures and closes the channels it could not check.
+    else void hub.recheckBoards(message);
   });
   await bus.start();
 

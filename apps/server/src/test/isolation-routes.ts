@@ -8,10 +8,12 @@ export interface TenantRoute {
   /**
    * Placeholders: {team} a workspace id, {member} a user id of a workspace member or invitee,
    * {invitation} the id of another workspace's pending invitation (never the caller's),
-   * {board} and {folder} a board and a folder of a workspace, {new} a fresh board or folder id.
+   * {board} and {folder} a board and a folder of a workspace, {new} a fresh board or folder id,
+   * {attribute} and {item} an attribute and an item of that board, {view} a view of that folder, {uuid} a fresh UUID,
+   * {notification} a notification of a member of that workspace (never the caller's).
    */
   path: string;
-  body?: Record<string, unknown>;
+  body?: Record<string, unknown> | Record<string, unknown>[];
   /**
    * For routes that answer 2xx by design and refuse inside the body (channel authorisation):
    * true when the body refuses everything asked.
@@ -75,6 +77,28 @@ export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'DELETE', path: '/api/{team}/boards/{board}' },
   { method: 'GET', path: '/api/{team}/boards/{board}/folders' },
   { method: 'GET', path: '/api/{team}/permissions/boards/{board}' },
+  { method: 'POST', path: '/api/{team}/boards/{board}/unlock', body: { password: 'guessing-it' } },
+  {
+    method: 'POST',
+    path: '/api/{team}/permissions',
+    body: {
+      resource_type: 'board',
+      resource_id: '{board}',
+      permissions: ['VIEW_BOARD:allow:role:guest'],
+      final_permissions: [],
+      row_version: 1,
+    },
+  },
+  { method: 'GET', path: '/api/{team}/permissions/access?resource_type=board&resource_id={board}' },
+  {
+    method: 'POST',
+    path: '/api/broadcasting/multi-auth',
+    body: { socketId: '123.456', channelNames: ['private-team.{team}.board.{board}'] },
+    refusesAll: (body) =>
+      Object.values(body as Record<string, { status: number }>).every((answer) => answer.status !== 200),
+  },
+  // The board page's lookup has no workspace id: only the board's id can be foreign.
+  { method: 'GET', path: '/api/boards/{board}' },
   {
     method: 'PUT',
     path: '/api/{team}/folders/{new}',
@@ -91,6 +115,139 @@ export const TENANT_ROUTES: TenantRoute[] = [
     body: { board_id: '{board}', name: 'Hijacked', row_version: 2 },
   },
   { method: 'DELETE', path: '/api/{team}/folders/{folder}' },
+  { method: 'GET', path: '/api/{team}/boards/{board}/attributes' },
+  {
+    method: 'PUT',
+    path: '/api/{team}/attributes/{uuid}',
+    body: { board_id: '{board}', name: 'Planted', type: 'text', row_version: 1 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/{team}/attributes/{attribute}',
+    body: { board_id: '{board}', name: 'Hijacked', type: 'text', row_version: 2 },
+  },
+  { method: 'DELETE', path: '/api/{team}/attributes/{attribute}' },
+  { method: 'GET', path: '/api/{team}/folders/{folder}/items' },
+  { method: 'GET', path: '/api/{team}/boards/{board}/activity' },
+  { method: 'GET', path: '/api/{team}/boards/{board}/activity?item_id={item}&limit=5' },
+  { method: 'PUT', path: '/api/{team}/items/{uuid}', body: { folder_id: '{folder}', row_version: 1 } },
+  {
+    method: 'PUT',
+    path: '/api/{team}/items/{uuid}',
+    body: { folder_id: '{folder}', parent_id: '{item}', row_version: 1 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/{team}/items/{item}',
+    body: { values: { '{attribute}': { data: 'Hijacked' } }, row_version: 2 },
+  },
+  { method: 'PUT', path: '/api/{team}/items/{item}', body: { folder_id: '{folder}', row_version: 1 } },
+  { method: 'DELETE', path: '/api/{team}/items/{item}' },
+  {
+    method: 'POST',
+    path: '/api/{team}/save-multiple',
+    body: [{ type: 'item', op: 'put', id: '{uuid}', body: { folder_id: '{folder}', row_version: 1 } }],
+  },
+  {
+    method: 'POST',
+    path: '/api/{team}/save-multiple',
+    body: [
+      { type: 'board', op: 'put', id: '{new}', body: { name: 'Planted', row_version: 1 } },
+      { type: 'item', op: 'delete', id: '{item}' },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/{team}/save-multiple',
+    body: [{ type: 'attribute', op: 'delete', id: '{attribute}' }],
+  },
+  {
+    method: 'POST',
+    path: '/api/{team}/boards/{board}/references',
+    body: { attribute_id: '{attribute}', from_item_id: '{item}', to_item_id: '{item}' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/{team}/boards/{board}/references',
+    body: { attribute_id: '{attribute}', from_item_id: '{item}', to_item_id: '{item}' },
+  },
+  { method: 'GET', path: '/api/{team}/boards/{board}/items?q=Item' },
+  // Items the caller may not see are left out of the answer: an empty object refuses them all.
+  {
+    method: 'GET',
+    path: '/api/{team}/items/titles?ids={item},{uuid}',
+    refusesAll: (body) => Object.keys(body as object).length === 0,
+  },
+  { method: 'GET', path: '/api/{team}/folders/{folder}/views' },
+  {
+    method: 'PUT',
+    path: '/api/{team}/views/{uuid}',
+    body: { folder_id: '{folder}', type: 'table', name: 'Planted', row_version: 1 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/{team}/views/{view}',
+    body: { folder_id: '{folder}', type: 'table', name: 'Hijacked', row_version: 2 },
+  },
+  { method: 'DELETE', path: '/api/{team}/views/{view}' },
+  {
+    method: 'POST',
+    path: '/api/{team}/save-multiple',
+    body: [{ type: 'view', op: 'delete', id: '{view}' }],
+  },
+  // Uploads check the workspace (and board) before reading a byte: no body is needed to be refused.
+  { method: 'POST', path: '/api/{team}/attachments' },
+  { method: 'POST', path: '/api/{team}/attachments?board_id={board}' },
+  { method: 'GET', path: '/api/{team}/attachments/{uuid}' },
+  { method: 'GET', path: '/api/{team}/attachments/{uuid}/file' },
+  { method: 'GET', path: '/api/{team}/boards/{board}/trash' },
+  { method: 'GET', path: '/api/{team}/boards/{board}/trash?limit=5' },
+  {
+    method: 'POST',
+    path: '/api/{team}/boards/{board}/trash/restore',
+    body: { records: [{ type: 'item', id: '{item}' }] },
+  },
+  {
+    method: 'POST',
+    path: '/api/{team}/boards/{board}/trash/restore',
+    body: {
+      records: [
+        { type: 'folder', id: '{folder}' },
+        { type: 'attribute', id: '{attribute}' },
+      ],
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/{team}/boards/{board}/trash',
+    body: { records: [{ type: 'item', id: '{item}' }] },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/{team}/boards/{board}/trash',
+    body: {
+      records: [
+        { type: 'folder', id: '{folder}' },
+        { type: 'attribute', id: '{attribute}' },
+      ],
+    },
+  },
   { method: 'POST', path: '/api/me/invitations/{invitation}/accept' },
   { method: 'DELETE', path: '/api/me/invitations/{invitation}' },
+  // Notifications belong to their recipient: others' ids are ignored, so the answer counts none.
+  {
+    method: 'PUT',
+    path: '/api/notifications/read',
+    body: { notification_ids: ['{notification}'] },
+    refusesAll: (body) => (body as { updated: number }).updated === 0,
+  },
+  {
+    method: 'PUT',
+    path: '/api/notifications/unread',
+    body: { notification_ids: ['{notification}', '{uuid}'] },
+    refusesAll: (body) => (body as { updated: number }).updated === 0,
+  },
+  // The caller's own list (it has no foreign id to ask for): only the canary check applies.
+  { method: 'GET', path: '/api/notifications', refusesAll: () => true },
+  { method: 'GET', path: '/api/notifications?unread=1', refusesAll: () => true },
 ];

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { teamInvitations } from '../db/schema/invitations';
 import { teamMembers } from '../db/schema/teams';
+import { createNotification } from '../modules/notifications/notifications.service';
 import { TENANT_ROUTES, type TenantRoute } from './isolation-routes';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -20,6 +21,13 @@ interface Seeded {
   /** A board and a folder in it, named with the canary: {board}, {folder}. */
   boardId: string;
   folderId: string;
+  /** The board's name attribute and an item named with the canary: {attribute}, {item}. */
+  attributeId: string;
+  itemId: string;
+  /** A shared view of the folder, named with the canary: {view}. */
+  viewId: string;
+  /** Notifications of its members (half of them read), with the canary: {notification}. */
+  notificationIds: string[];
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -74,15 +82,80 @@ beforeAll(async () => {
       token: owner.token,
       json: { board_id: boardId, name: `Folder ${canary}`, row_version: 1 },
     });
-    if (board.statusCode !== 200 || folder.statusCode !== 200) throw new Error('board seeding failed');
+    const attributeId = randomUUID();
+    const itemId = randomUUID();
+    const viewId = randomUUID();
+    const contents = await t.request({
+      method: 'POST',
+      url: `/api/${team.id}/save-multiple`,
+      token: owner.token,
+      json: [
+        {
+          type: 'attribute',
+          op: 'put',
+          id: attributeId,
+          body: {
+            board_id: boardId,
+            name: `Name ${canary}`,
+            type: 'text',
+            settings: { primary: true },
+            row_version: 1,
+          },
+        },
+        {
+          type: 'item',
+          op: 'put',
+          id: itemId,
+          body: {
+            folder_id: folderId,
+            values: { [attributeId]: { data: `Item ${canary}` } },
+            row_version: 1,
+          },
+        },
+        {
+          type: 'view',
+          op: 'put',
+          id: viewId,
+          body: { folder_id: folderId, type: 'table', name: `View ${canary}`, row_version: 1 },
+        },
+      ],
+    });
+    if (board.statusCode !== 200 || folder.statusCode !== 200 || contents.statusCode !== 200)
+      throw new Error('board seeding failed');
+    const notificationIds: string[] = [];
+    for (const member of members) {
+      for (const read of [false, true]) {
+        const row = await createNotification(t.app.ctx.db, {
+          userId: member.id,
+          teamId: team.id,
+          notificationType: 'CommentCreatedNotification',
+          boardId,
+          folderId,
+          itemId,
+          data: { body: `Comment ${canary}`, board_name: `Board ${canary}`, item_name: `Item ${canary}` },
+        });
+        if (read)
+          await t.request({
+            method: 'PUT',
+            url: '/api/notifications/read',
+            token: member.token,
+            json: { notification_ids: [row.id] },
+          });
+        notificationIds.push(row.id);
+      }
+    }
     workspaces.push({
       boardId,
       folderId,
+      attributeId,
+      itemId,
+      viewId,
       id: team.id,
       canary,
       members,
       userIds: [...members.map((m) => m.id), invitee],
       invitationId: invitation!.id,
+      notificationIds,
     });
   }
 }, 120_000);
@@ -110,10 +183,13 @@ test(`${REQUESTS} requests with other workspaces' ids, every role: no foreign ca
     const caller = pick(home.members);
     const foreign = pick(workspaces.filter((w) => w !== home));
     const route: TenantRoute = pick(TENANT_ROUTES);
-    // Two-id requests: sometimes only one of the ids is foreign (the check must cover both).
-    const mix = /\{(member|board|folder)\}/.test(`${route.path}${JSON.stringify(route.body ?? {})}`)
-      ? pick(['both', 'team-only', 'member-only'] as const)
-      : 'both';
+    // Two-id requests: sometimes only one of the ids is foreign (the check must cover both). A
+    // request without a workspace id has only the one id, always foreign.
+    const request = `${route.path}${JSON.stringify(route.body ?? {})}`;
+    const mix =
+      request.includes('{team}') && /\{(member|board|folder|attribute|item|view)\}/.test(request)
+        ? pick(['both', 'team-only', 'member-only'] as const)
+        : 'both';
     const teamId = mix === 'member-only' ? home.id : foreign.id;
     const memberId = mix === 'team-only' ? pick(home.userIds) : pick(foreign.userIds);
     const inner = mix === 'team-only' ? home : foreign;
@@ -121,6 +197,11 @@ test(`${REQUESTS} requests with other workspaces' ids, every role: no foreign ca
       text
         .replaceAll('{board}', inner.boardId)
         .replaceAll('{folder}', inner.folderId)
+        .replaceAll('{attribute}', inner.attributeId)
+        .replaceAll('{item}', inner.itemId)
+        .replaceAll('{view}', inner.viewId)
+        .replaceAll('{notification}', () => pick(inner.notificationIds))
+        .replaceAll('{uuid}', randomUUID())
         .replaceAll('{new}', base62Id())
         .replaceAll('{team}', String(teamId))
         .replaceAll('"{member}"', String(memberId))

@@ -54,6 +54,31 @@ describe('names and types', () => {
     },
   );
 
+  test('a board has one name attribute: a second text attribute flagged primary is refused', () => {
+    const named: AttributeDefinition[] = [
+      { id: id(1), name: 'Name', type: 'text', settings: { primary: true } },
+    ];
+    const second = validateAttributeDefinition(
+      { id: id(20), name: 'Title', type: 'text', settings: { primary: true } },
+      named,
+    );
+    expect(!second.ok && second.errors[0]).toMatchObject({
+      code: 'NAME_ATTRIBUTE_EXISTS',
+      path: 'settings.primary',
+    });
+    const itself = validateAttributeDefinition(
+      { id: id(1), name: 'Name', type: 'text', settings: { primary: true } },
+      named,
+    );
+    expect(itself.ok && itself.data.settings).toEqual({ primary: true });
+    // Other types have no name flag: it is dropped with the other unknown keys.
+    const number = validateAttributeDefinition(
+      { id: id(21), name: 'N', type: 'number', settings: { primary: true } },
+      named,
+    );
+    expect(number.ok && 'primary' in number.data.settings).toBe(false);
+  });
+
   test('an unknown type is refused', () => {
     const result = validateAttributeDefinition({ id: id(20), name: 'X', type: 'status' }, board);
     expect(!result.ok && result.errors[0]!.code).toBe('INVALID_ATTRIBUTE_TYPE');

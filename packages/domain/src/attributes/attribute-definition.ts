@@ -25,6 +25,19 @@ export interface ValidAttribute {
   default_data: unknown;
 }
 
+/**
+ * The board's name attribute: the text attribute whose settings say `primary`. Its value is the
+ * item's name (public API v2 has no name field on items); a board has at most one.
+ */
+export function isNameAttribute(attribute: Pick<AttributeDefinition, 'type' | 'settings'>): boolean {
+  return (
+    attribute.type === 'text' &&
+    typeof attribute.settings === 'object' &&
+    attribute.settings !== null &&
+    (attribute.settings as { primary?: unknown }).primary === true
+  );
+}
+
 function sameName(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
@@ -105,6 +118,8 @@ export function validateAttributeDefinition(
     errors.push(...formula.errors);
   }
   if (type === 'button') errors.push(...checkButton(settings as AttributeSettings<'button'>, others));
+  if (type === 'text' && (settings as AttributeSettings<'text'>).primary && others.some(isNameAttribute))
+    errors.push(valueError('NAME_ATTRIBUTE_EXISTS', {}, 'settings.primary'));
 
   let defaultData: unknown = null;
   if (draft.default_data !== undefined && draft.default_data !== null) {

@@ -48,7 +48,8 @@ const empty = z.object({});
 const dateSettings = z.object({ includeTime: z.boolean().default(false) });
 
 export const ATTRIBUTE_SETTINGS_SCHEMAS = {
-  text: empty,
+  /** `primary`: this text attribute is the item's name (one per board; see docs/attributes.md). */
+  text: z.object({ primary: z.boolean().default(false) }),
   longtext: empty,
   number: numberSettingsSchema,
   checkbox: empty,

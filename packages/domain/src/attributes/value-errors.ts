@@ -11,6 +11,7 @@ export const ATTRIBUTE_ERROR_MESSAGES = {
   ATTRIBUTE_NAME_TOO_LONG: 'The name may not be longer than {max} characters.',
   ATTRIBUTE_NAME_TAKEN: 'Attribute with this name and type already exists.',
   ATTRIBUTE_TYPE_EXISTS: 'Attribute of this type already exists',
+  NAME_ATTRIBUTE_EXISTS: 'The board already has a name attribute.',
   INVALID_ATTRIBUTE_TYPE: 'The selected type is invalid.',
   INVALID_SETTINGS: 'The settings are invalid: {detail}',
   LABEL_NAME_REQUIRED: 'The label name is required.',
@@ -18,6 +19,7 @@ export const ATTRIBUTE_ERROR_MESSAGES = {
   // Values.
   INVALID_TYPE: 'The value must be {expected}.',
   NOT_EDITABLE: 'Values of this attribute are set by Strata and cannot be written.',
+  UNKNOWN_ATTRIBUTE: 'The attribute {id} is not an attribute of this board.',
   TEXT_TOO_LONG: 'The text may not be longer than {max} characters.',
   INVALID_EMAIL: 'The email must be a valid email address.',
   INVALID_PHONE: 'The phone number format is invalid.',
@@ -30,6 +32,7 @@ export const ATTRIBUTE_ERROR_MESSAGES = {
   UNKNOWN_LABEL: 'The label {id} does not exist.',
   TOO_MANY_LABELS: 'Only one label may be chosen.',
   UNKNOWN_MEMBER: 'The user {id} is not a member of this workspace.',
+  UNKNOWN_ATTACHMENT: 'The file {id} is not an attachment of this board.',
   TOO_MANY_MEMBERS: 'Only one member may be chosen.',
   TOO_MANY_ENTRIES: 'There may be at most {max} entries.',
   INVALID_ID: 'The id {id} is not valid.',

@@ -50,8 +50,10 @@ export const ASSIGNABLE_ROLES = [
 export const TAGS = ['board_member', 'board_locked_out', 'guest_user'] as const;
 export type Tag = (typeof TAGS)[number];
 
+/** What a permission record can belong to: the spec's list, and boards (their records sit below the workspace's). */
 export const RESOURCE_TYPES = [
   'workspace',
+  'board',
   'folder view',
   'folder',
   'item',

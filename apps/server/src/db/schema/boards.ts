@@ -19,6 +19,8 @@ export const boards = pgTable(
     /** The board's members: on a private board, the only ones (with the owner) who see it. */
     userIds: integer('user_ids').array().notNull().default(sql`'{}'::integer[]`),
     isPrivate: boolean('is_private').notNull().default(false),
+    /** argon2id hash of the board's password (docs/board-password.md); null: not protected. */
+    passwordHash: text('password_hash'),
     sortOrder: text('sort_order'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),

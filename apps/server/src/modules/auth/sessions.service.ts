@@ -145,13 +145,37 @@ export async function findSessionByRefreshToken(
   return row?.sessionId;
 }
 
-/** Resolves a bearer token to its user and session, or null when unknown, expired or revoked. */
-export async function authenticateBearer(ctx: AppContext, token: string): Promise<AuthState | null> {
+/** Bearer lookups under way, per app: concurrent requests with one token share the one query. */
+const lookups = new WeakMap<AppContext, Map<string, Promise<AuthState | null>>>();
+
+/**
+ * Resolves a bearer token to its user and session, or null when unknown, expired or revoked.
+ * Requests that arrive with the same token while its lookup runs wait for that lookup instead of
+ * querying again (a client's burst of concurrent saves; bench/item-create.bench.ts): each gets
+ * its own copy of the answer, and a request arriving after the lookup finished queries afresh.
+ */
+export function authenticateBearer(ctx: AppContext, token: string): Promise<AuthState | null> {
+  const hash = hashToken(token);
+  let running = lookups.get(ctx);
+  if (!running) {
+    running = new Map();
+    lookups.set(ctx, running);
+  }
+  const pending = running;
+  let lookup = pending.get(hash);
+  if (!lookup) {
+    lookup = lookUpBearer(ctx, hash).finally(() => pending.delete(hash));
+    pending.set(hash, lookup);
+  }
+  return lookup.then((auth) => auth && { ...auth, user: { ...auth.user } });
+}
+
+async function lookUpBearer(ctx: AppContext, tokenHash: string): Promise<AuthState | null> {
   const [row] = await ctx.db
     .select({ user: users, sessionId: accessTokens.sessionId })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(and(eq(accessTokens.tokenHash, hashToken(token)), gt(accessTokens.expiresAt, ctx.clock.now())))
+    .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, ctx.clock.now())))
     .limit(1);
   return row ? { user: row.user, sessionId: row.sessionId } : null;
 }

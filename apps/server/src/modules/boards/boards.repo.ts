@@ -1,16 +1,56 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { boards, folders } from '../../db/schema/boards';
-import { teamMembers } from '../../db/schema/teams';
+import { type BoardRow, boards, folders } from '../../db/schema/boards';
+import { permissionRecords, teamMembers } from '../../db/schema/teams';
+import type { StoredBoardRecord } from './board-access';
+
+/** A board with its saved permission record attached (null: none saved), as boardCan reads it. */
+export type BoardWithRecord = BoardRow & { permissionRecord: StoredBoardRecord | null };
+
+/** The board's own permission record, joined by the table's primary key (no query per board). */
+const recordOfBoard = and(
+  eq(permissionRecords.teamId, boards.teamId),
+  eq(permissionRecords.resourceType, 'board'),
+  eq(permissionRecords.resourceId, boards.id),
+);
+
+const boardWithRecordColumns = {
+  board: boards,
+  permissions: permissionRecords.permissions,
+  finalPermissions: permissionRecords.finalPermissions,
+  recordVersion: permissionRecords.rowVersion,
+};
+
+function withRecord(row: {
+  board: BoardRow;
+  permissions: string[] | null;
+  finalPermissions: string[] | null;
+  recordVersion: number | null;
+}): BoardWithRecord {
+  const permissionRecord =
+    row.recordVersion === null
+      ? null
+      : {
+          permissions: row.permissions ?? [],
+          final_permissions: row.finalPermissions ?? [],
+          row_version: row.recordVersion,
+        };
+  return { ...row.board, permissionRecord };
+}
 
 /** A board of the workspace, deleted or not (undefined when the id is not the workspace's). */
-export async function findBoardAnyState(db: DbOrTx, teamId: number, id: string) {
+export async function findBoardAnyState(
+  db: DbOrTx,
+  teamId: number,
+  id: string,
+): Promise<BoardWithRecord | undefined> {
   const [row] = await db
-    .select()
+    .select(boardWithRecordColumns)
     .from(boards)
+    .leftJoin(permissionRecords, recordOfBoard)
     .where(and(eq(boards.teamId, teamId), eq(boards.id, id)))
     .limit(1);
-  return row;
+  return row && withRecord(row);
 }
 
 /** A live (not deleted) board of the workspace. */
@@ -19,10 +59,16 @@ export async function findBoard(db: DbOrTx, teamId: number, id: string) {
   return row && !row.deletedAt ? row : undefined;
 }
 
-export function findBoards(db: DbOrTx, teamId: number, ids?: readonly string[]) {
-  return db
-    .select()
+/** The live boards of the workspace (all, or these ids), each with its permission record. */
+export async function findBoards(
+  db: DbOrTx,
+  teamId: number,
+  ids?: readonly string[],
+): Promise<BoardWithRecord[]> {
+  const rows = await db
+    .select(boardWithRecordColumns)
     .from(boards)
+    .leftJoin(permissionRecords, recordOfBoard)
     .where(
       and(
         eq(boards.teamId, teamId),
@@ -31,6 +77,28 @@ export function findBoards(db: DbOrTx, teamId: number, ids?: readonly string[]) 
       ),
     )
     .orderBy(asc(boards.sortOrder), asc(boards.createdAt), asc(boards.id));
+  return rows.map(withRecord);
+}
+
+/** The live boards of the workspace that have a saved permission record (all, or these ids). */
+export async function findBoardsWithRecords(
+  db: DbOrTx,
+  teamId: number,
+  ids?: readonly string[],
+): Promise<BoardWithRecord[]> {
+  const rows = await db
+    .select(boardWithRecordColumns)
+    .from(boards)
+    .innerJoin(permissionRecords, recordOfBoard)
+    .where(
+      and(
+        eq(boards.teamId, teamId),
+        isNull(boards.deletedAt),
+        ids ? inArray(boards.id, [...ids]) : undefined,
+      ),
+    )
+    .orderBy(asc(boards.sortOrder), asc(boards.createdAt), asc(boards.id));
+  return rows.map(withRecord);
 }
 
 export async function findFolderAnyState(db: DbOrTx, teamId: number, id: string) {
@@ -51,12 +119,24 @@ export function findBoardFolders(db: DbOrTx, teamId: number, boardId: string) {
     .orderBy(asc(folders.sortOrder), asc(folders.createdAt), asc(folders.id));
 }
 
-/** Live folders of the workspace by id, with their (live) board. */
-export function findFoldersWithBoards(db: DbOrTx, teamId: number, ids: readonly string[]) {
+/** The live folders of several boards of the workspace (a folder's ancestors, for its visibility). */
+export function findFoldersOfBoards(db: DbOrTx, teamId: number, boardIds: readonly string[]) {
+  if (boardIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ folder: folders, board: boards })
+    .select()
+    .from(folders)
+    .where(
+      and(eq(folders.teamId, teamId), inArray(folders.boardId, [...boardIds]), isNull(folders.deletedAt)),
+    );
+}
+
+/** Live folders of the workspace by id, with their (live) board and its permission record. */
+export async function findFoldersWithBoards(db: DbOrTx, teamId: number, ids: readonly string[]) {
+  const rows = await db
+    .select({ folder: folders, ...boardWithRecordColumns })
     .from(folders)
     .innerJoin(boards, and(eq(boards.id, folders.boardId), eq(boards.teamId, teamId)))
+    .leftJoin(permissionRecords, recordOfBoard)
     .where(
       and(
         eq(folders.teamId, teamId),
@@ -65,6 +145,7 @@ export function findFoldersWithBoards(db: DbOrTx, teamId: number, ids: readonly 
         isNull(boards.deletedAt),
       ),
     );
+  return rows.map(({ folder, ...board }) => ({ folder, board: withRecord(board) }));
 }
 
 /** Which of these user ids are members of the workspace. */

@@ -4,23 +4,27 @@ import {
   boardPaths,
   boardPermissionRecordSchema,
   boardSchema,
+  boardUnlockSchema,
   folderParams,
   folderSchema,
-  saveBoardBody,
-  saveFolderBody,
   teamParams,
+  unlockBoardBody,
 } from '@strata/contracts/boards';
-import { commonErrorResponses, okSchema } from '@strata/contracts/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { commonErrorResponses } from '@strata/contracts/common';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema/users';
 import { requireUser } from '../../http/authenticate';
-import { deleteBoard, getBoardPermissionRecord, listBoards, saveBoard } from './boards.service';
-import { deleteFolder, listFolders, saveFolder } from './folders.service';
+import { authRateLimit } from '../../http/security';
+import { RECORD_COLLECTIONS } from '../records/record-collections';
+import { recordRoutes } from '../records/record-routes';
+import { getBoardPermissionRecord } from './board-permissions.service';
+import { unlockBoard } from './board-unlock.service';
+import { listBoards } from './boards.service';
+import { listFolders } from './folders.service';
 
-/** Boards and folders of a workspace, and a board's permission record. */
+/** Boards and folders of a workspace, a board's permission record, and unlocking a board's password. */
 export function boardRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['boards'];
@@ -34,10 +38,9 @@ export function boardRoutes(app: FastifyInstance, ctx: AppContext): void {
   recordRoutes(r, ctx, {
     path: boardPaths.board,
     params: boardParams,
-    body: saveBoardBody,
     record: boardSchema,
-    save: saveBoard,
-    remove: deleteBoard,
+    collection: RECORD_COLLECTIONS.board,
+    tags,
   });
   r.get(
     boardPaths.boardFolders,
@@ -56,13 +59,33 @@ export function boardRoutes(app: FastifyInstance, ctx: AppContext): void {
         boardId: request.params.boardId,
       }),
   );
+  // Password guessing is throttled as the sign-in is: per client address.
+  r.post(
+    boardPaths.boardUnlock,
+    {
+      config: { rateLimit: authRateLimit(ctx.config) },
+      schema: {
+        tags,
+        params: boardFoldersParams,
+        body: unlockBoardBody,
+        response: { 200: boardUnlockSchema, ...commonErrorResponses },
+      },
+    },
+    async (request) =>
+      unlockBoard({
+        ctx,
+        user: requireUser(request).user,
+        teamId: request.params.teamId,
+        boardId: request.params.boardId,
+        password: request.body.password,
+      }),
+  );
   recordRoutes(r, ctx, {
     path: boardPaths.folder,
     params: folderParams,
-    body: saveFolderBody,
     record: folderSchema,
-    save: saveFolder,
-    remove: deleteFolder,
+    collection: RECORD_COLLECTIONS.folder,
+    tags,
   });
   r.get(
     boardPaths.boardPermissions,
@@ -80,56 +103,5 @@ export function boardRoutes(app: FastifyInstance, ctx: AppContext): void {
         teamId: request.params.teamId,
         boardId: request.params.boardId,
       }),
-  );
-}
-
-interface RecordTarget {
-  ctx: AppContext;
-  user: UserRow;
-  teamId: number;
-  id: string;
-}
-
-/**
- * The generic routes of one record collection (ARCHITECTURE.md section 5): PUT saves with
- * compare-and-set (create at row_version 1), DELETE moves to the trash. Later collections (items,
- * attributes, views) register the same way.
- */
-function recordRoutes<Body>(
-  r: ReturnType<FastifyInstance['withTypeProvider']>,
-  ctx: AppContext,
-  collection: {
-    path: string;
-    params: z.ZodType<{ teamId: number; id: string }>;
-    body: z.ZodType<Body>;
-    record: z.ZodType;
-    save(target: RecordTarget & { body: Body }): Promise<unknown>;
-    remove(target: RecordTarget): Promise<void>;
-  },
-): void {
-  const tags = ['boards'];
-  const target = (request: FastifyRequest): RecordTarget => {
-    const params = request.params as { teamId: number; id: string };
-    return { ctx, user: requireUser(request).user, teamId: params.teamId, id: params.id };
-  };
-  r.put(
-    collection.path,
-    {
-      schema: {
-        tags,
-        params: collection.params,
-        body: collection.body,
-        response: { 200: collection.record, ...commonErrorResponses },
-      },
-    },
-    (request) => collection.save({ ...target(request), body: request.body as Body }),
-  );
-  r.delete(
-    collection.path,
-    { schema: { tags, params: collection.params, response: { 200: okSchema, ...commonErrorResponses } } },
-    async (request) => {
-      await collection.remove(target(request));
-      return { ok: true as const };
-    },
   );
 }

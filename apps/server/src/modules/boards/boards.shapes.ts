@@ -12,6 +12,8 @@ export function toBoard(row: BoardRow): Board {
     color: row.color,
     user_ids: row.userIds,
     is_private: row.isPrivate,
+    // The hash itself never leaves the server.
+    is_password_protected: row.passwordHash !== null,
     sort_order: row.sortOrder,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),

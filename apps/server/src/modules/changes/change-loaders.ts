@@ -4,9 +4,12 @@ import type { DbOrTx } from '../../db/client';
 import { teamMembers } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import { permissionRecordId } from '../../events/change-log';
-import { boardCan, canViewBoard } from '../boards/board-access';
+import { canViewBoard } from '../boards/board-access';
+import { listVisibleBoardRecords } from '../boards/board-permissions.service';
 import { findBoards, findFoldersWithBoards } from '../boards/boards.repo';
 import { toBoard, toFolder } from '../boards/boards.shapes';
+import { findVisibleFolderIds } from '../boards/folder-access';
+import { attributeChangeLoader, itemChangeLoader } from '../items/item-change-loaders';
 import { findPendingInvitations } from '../teams/invitations.repo';
 import { toPendingInvitation } from '../teams/invitations.service';
 import { toMember } from '../teams/members.service';
@@ -14,6 +17,7 @@ import { toPermissionRecord } from '../teams/permission-records.service';
 import type { TeamAccess } from '../teams/team-access';
 import { countMembers, findWorkspaceRecord } from '../teams/teams.repo';
 import { toTeam } from '../teams/teams.service';
+import { viewChangeLoader } from '../views/view-change-loader';
 
 /** A changed record to load: its id as record_changes holds it, and the number of its last change. */
 export interface ChangedRef {
@@ -88,14 +92,28 @@ export const CHANGE_LOADERS: Record<ChangeRecordType, ChangeLoader> = {
   },
 
   permission_record: {
+    // The workspace's record for every member; a board's saved record as GET .../permissions
+    // lists it: to those who see the board (for the others it is answered as deleted).
     isVisible: () => true,
     toApiId: String,
     async load(db, access, refs) {
-      // Workspaces are the only resources with records so far.
-      const id = permissionRecordId('workspace', String(access.team.id));
-      if (!refs.some((ref) => ref.id === id)) return [];
-      const data = toPermissionRecord(access.team.id, await findWorkspaceRecord(db, access.team.id));
-      return [{ type: 'permission_record', id, row_version: data.row_version, data }];
+      const records: ChangedRecord[] = [];
+      const workspaceId = permissionRecordId('workspace', String(access.team.id));
+      if (refs.some((ref) => ref.id === workspaceId)) {
+        const data = toPermissionRecord(access.team.id, await findWorkspaceRecord(db, access.team.id));
+        records.push({ type: 'permission_record', id: workspaceId, row_version: data.row_version, data });
+      }
+      const boardPrefix = permissionRecordId('board', '');
+      const boardIds = refs
+        .filter((ref) => ref.id.startsWith(boardPrefix))
+        .map((ref) => ref.id.slice(boardPrefix.length));
+      if (boardIds.length > 0) {
+        for (const data of await listVisibleBoardRecords(db, access, boardIds)) {
+          const id = permissionRecordId('board', data.resource_id);
+          records.push({ type: 'permission_record', id, row_version: data.row_version, data });
+        }
+      }
+      return records;
     },
   },
 
@@ -122,20 +140,16 @@ export const CHANGE_LOADERS: Record<ChangeRecordType, ChangeLoader> = {
   },
 
   folder: {
-    // As GET .../boards/{boardId}/folders: folders of live boards the caller sees.
+    // As GET .../boards/{boardId}/folders: live folders the caller sees (folder-access.ts); a
+    // folder hidden or made private for them is answered as deleted.
     isVisible: () => true,
     toApiId: String,
     async load(db, access, refs) {
-      const rows = await findFoldersWithBoards(
-        db,
-        access.team.id,
-        refs.map((ref) => ref.id),
-      );
+      const ids = refs.map((ref) => ref.id);
+      const rows = await findFoldersWithBoards(db, access.team.id, ids);
+      const visible = await findVisibleFolderIds(db, access, ids);
       return rows
-        .filter(({ board }) => {
-          const can = boardCan(access, board);
-          return can('VIEW_BOARD') && can('VIEW_FOLDER');
-        })
+        .filter(({ folder }) => visible.has(folder.id))
         .map(({ folder }) => ({
           type: 'folder' as const,
           id: folder.id,
@@ -144,6 +158,10 @@ export const CHANGE_LOADERS: Record<ChangeRecordType, ChangeLoader> = {
         }));
     },
   },
+
+  attribute: attributeChangeLoader,
+  item: itemChangeLoader,
+  view: viewChangeLoader,
 };
 
 export function isChangeRecordType(type: string): type is ChangeRecordType {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InviteBody, PendingInvitation } from '@strata/contracts/invitations';
 import { isValidEmail, normaliseEmail } from '@strata/domain/emails';
-import { AppError, type FieldError } from '@strata/domain/errors';
+import { AppError, type ErrorCode, type FieldError } from '@strata/domain/errors';
 import type { Role } from '@strata/domain/permissions/actions';
 import { freeMemberSeats, mayGrantRole, takesMemberSeat } from '@strata/domain/permissions/invitations';
 import { and, eq } from 'drizzle-orm';
@@ -78,7 +78,7 @@ async function sendInvitation(options: {
   return { tokenHash: hashToken(token), expiresAt, sentAt };
 }
 
-type ProblemCode = NonNullable<FieldError['code']>;
+type ProblemCode = ErrorCode;
 
 /** One refused address, with the catalogue's code so clients can word it in their language. */
 function problem(index: number, code: ProblemCode, params?: Record<string, string | number>): FieldError {

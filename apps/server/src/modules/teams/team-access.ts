@@ -22,13 +22,44 @@ export interface TeamAccess {
 const DEFAULTS = defaultLevel();
 
 /** The user's role in a workspace, by the domain's one rule (owner by id, guest accounts as guests). */
-export function roleIn(team: TeamRow, user: UserRow, memberRole: string): Role {
+export function roleIn(team: TeamRow, user: Pick<UserRow, 'id' | 'guest'>, memberRole: string): Role {
   return resolveRole({
     userId: user.id,
     isGuestUser: user.guest,
     teamOwnerId: team.ownerId,
     memberRole: memberRole === 'owner' ? null : (memberRole as Exclude<Role, 'owner'>),
   });
+}
+
+/**
+ * A member's standing from what was read about them: the workspace, their membership role and the
+ * workspace's own level. Pure, so a reader of many members (the real-time hub re-checking who
+ * still sees a board) reads each of those once for all of them.
+ */
+export function teamAccessOf(options: {
+  team: TeamRow;
+  user: Pick<UserRow, 'id' | 'guest'>;
+  memberRole: string;
+  workspaceLevel: PermissionLevel;
+}): TeamAccess {
+  const { team, user } = options;
+  const role = roleIn(team, user, options.memberRole);
+  const levels = [DEFAULTS, options.workspaceLevel];
+  const rules = effectiveRules(levels);
+  const actor = { userId: user.id, role, isBoardMember: false };
+  return { team, role, userId: user.id, levels, can: (action) => decide(rules, actor, action) };
+}
+
+/** The user's standing in a workspace, or undefined when they are not a member (or it is gone). */
+export async function findTeamAccess(
+  db: DbOrTx,
+  teamId: number,
+  user: Pick<UserRow, 'id' | 'guest'>,
+): Promise<TeamAccess | undefined> {
+  const found = await findTeamForMember(db, teamId, user.id);
+  if (!found) return undefined;
+  const workspaceLevel = await findWorkspaceLevel(db, teamId);
+  return teamAccessOf({ team: found.team, user, memberRole: found.memberRole, workspaceLevel });
 }
 
 /**
@@ -42,13 +73,9 @@ export async function getTeamAccess(
   user: UserRow,
   db: DbOrTx = ctx.db,
 ): Promise<TeamAccess> {
-  const found = await findTeamForMember(db, teamId, user.id);
-  if (!found) throw new AppError('NOT_FOUND');
-  const role = roleIn(found.team, user, found.memberRole);
-  const levels = [DEFAULTS, await findWorkspaceLevel(db, teamId)];
-  const rules = effectiveRules(levels);
-  const actor = { userId: user.id, role, isBoardMember: false };
-  return { team: found.team, role, userId: user.id, levels, can: (action) => decide(rules, actor, action) };
+  const access = await findTeamAccess(db, teamId, user);
+  if (!access) throw new AppError('NOT_FOUND');
+  return access;
 }
 
 /** Throws 403 unless the user may do `action` in the workspace. */

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { permissionRecords, type TeamRow, teamMembers, teams } from '../../db/schema/teams';
+import { users } from '../../db/schema/users';
 
 /** The team and the user's membership role, or undefined when the team is gone or foreign to them. */
 export async function findTeamForMember(
@@ -15,6 +16,32 @@ export async function findTeamForMember(
     .where(and(eq(teams.id, teamId), isNull(teams.deletedAt)))
     .limit(1);
   return row;
+}
+
+/**
+ * A live workspace and the memberships of these users in it (with what deciding their role
+ * reads of each user); users who are not members are left out.
+ */
+export async function findTeamMembersOf(
+  db: DbOrTx,
+  teamId: number,
+  userIds: readonly number[],
+): Promise<
+  { team: TeamRow; members: { user: { id: number; guest: boolean }; memberRole: string }[] } | undefined
+> {
+  const [team] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.id, teamId), isNull(teams.deletedAt)))
+    .limit(1);
+  if (!team) return undefined;
+  if (userIds.length === 0) return { team, members: [] };
+  const members = await db
+    .select({ user: { id: users.id, guest: users.guest }, memberRole: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, [...userIds])));
+  return { team, members };
 }
 
 /** The workspaces a user belongs to, with their role in each. */

@@ -1,0 +1,43 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boards, folders } from './boards';
+import { orderKey } from './items';
+import { teams } from './teams';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A folder's views (public API v2 `folderview`): its tabs, each a type (columns, table, list...)
+ * with settings. `visibility` is shared or personal (only the owner sees a personal view, and the
+ * workspace owner sees all); a locked view's settings are changed only with the locked-views
+ * permission (docs/views.md).
+ */
+export const folderViews = pgTable(
+  'folder_views',
+  {
+    id: text('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    boardId: text('board_id')
+      .notNull()
+      .references(() => boards.id, { onDelete: 'cascade' }),
+    folderId: text('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    visibility: text('visibility').notNull().default('shared'),
+    locked: boolean('locked').notNull().default(false),
+    sortOrder: orderKey('sort_order'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+    rowVersion: integer('row_version').notNull().default(1),
+  },
+  (t) => [index('folder_views_team_folder_idx').on(t.teamId, t.folderId, t.sortOrder)],
+);
+
+export type FolderViewRow = typeof folderViews.$inferSelect;

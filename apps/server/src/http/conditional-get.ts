@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Whether an If-None-Match header names this hash (a list, weak tags and `*` included). */
+function matchesEtag(header: string | undefined, hash: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const bare = tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+    return bare === '*' || bare === hash;
+  });
+}
+
+/**
+ * Sends a collection's JSON text with its cache headers (ARCHITECTURE.md section 5):
+ * `X-Content-Hash` (and the same value as the ETag) is a hash of exactly the bytes sent,
+ * `X-Last-Modified` the newest `updated_at` among them. A request whose If-None-Match names the
+ * hash gets 304 with no body. The body is passed already serialised: a large collection is
+ * serialised once, and the hash is of what was sent.
+ */
+export function sendCollection(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: string,
+  lastModified: Date | null,
+): FastifyReply {
+  const hash = createHash('sha1').update(json).digest('base64url');
+  reply.header('x-content-hash', hash).header('etag', `"${hash}"`);
+  if (lastModified) reply.header('x-last-modified', lastModified.toISOString());
+  if (matchesEtag(request.headers['if-none-match'], hash)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(json);
+}

@@ -1,0 +1,32 @@
+import type { Database } from '../../db/client';
+
+/** An ISO 8601 instant in UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The live items of a folder in the shape of `toItem`, built by the database as one JSON text:
+ * one range read of the folder index, no parsing of the values into objects and no
+ * re-serialising them (a 10,000-item folder is megabytes of JSON). Ordered by sort_order (by code
+ * unit, the column's collation) then id.
+ */
+const FOLDER_ITEMS_SQL = `
+  SELECT coalesce(json_agg(json_build_object(
+      'id', id, 'object', 'item', 'team_id', team_id, 'board_id', board_id, 'folder_id', folder_id,
+      'parent_id', parent_id, 'sort_order', sort_order, 'values', "values", 'created_by', created_by,
+      'created_at', ${iso('created_at')}, 'updated_at', ${iso('updated_at')}, 'deleted', false,
+      'row_version', row_version
+    ) ORDER BY sort_order, id), '[]')::text AS json,
+    max(updated_at) AS last_modified
+  FROM items
+  WHERE team_id = $1 AND folder_id = $2 AND deleted_at IS NULL`;
+
+export async function readFolderItemsJson(
+  database: Database,
+  teamId: number,
+  folderId: string,
+): Promise<{ json: string; lastModified: Date | null }> {
+  const { rows } = await database.executeSql(FOLDER_ITEMS_SQL, [teamId, folderId]);
+  const row = rows[0] as { json: string; last_modified: Date | string | null };
+  const lastModified = row.last_modified === null ? null : new Date(row.last_modified);
+  return { json: row.json, lastModified };
+}

@@ -1,0 +1,113 @@
+import { commonErrorResponses } from '@strata/contracts/common';
+import {
+  attributeParams,
+  attributeSchema,
+  boardAttributesParams,
+  folderItemsParams,
+  itemParams,
+  itemPaths,
+  itemSchema,
+  type saveItemBody,
+  saveMultipleBody,
+  saveMultipleResponse,
+} from '@strata/contracts/items';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import type { AppContext } from '../../context';
+import { requireUser } from '../../http/authenticate';
+import { sendCollection } from '../../http/conditional-get';
+import { RECORD_COLLECTIONS } from '../records/record-collections';
+import { recordRoutes } from '../records/record-routes';
+import { saveMultiple } from '../records/save-multiple.service';
+import { runWrite } from '../records/write-scope';
+import { listAttributes } from './attributes.service';
+import { createItemCreateBatcher } from './item-create-batcher';
+import { listFolderItems, putItem } from './items.service';
+
+type SaveItemBody = z.infer<typeof saveItemBody>;
+
+/** A board's attributes, a folder's items, and the batch write of synced records. */
+export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['items'];
+  r.get(
+    itemPaths.boardAttributes,
+    {
+      schema: {
+        tags,
+        params: boardAttributesParams,
+        response: { 200: z.array(attributeSchema), ...commonErrorResponses },
+      },
+    },
+    (request) =>
+      listAttributes({
+        ctx,
+        user: requireUser(request).user,
+        teamId: request.params.teamId,
+        boardId: request.params.boardId,
+      }),
+  );
+  recordRoutes(r, ctx, {
+    path: itemPaths.attribute,
+    params: attributeParams,
+    record: attributeSchema,
+    collection: RECORD_COLLECTIONS.attribute,
+    tags,
+  });
+  // The 200 schema documents the answer; the body is sent as the database built it (no
+  // re-validation of 10,000 items), with X-Content-Hash and a 304 for a matching If-None-Match.
+  r.get(
+    itemPaths.folderItems,
+    {
+      schema: {
+        tags,
+        params: folderItemsParams,
+        response: { 200: z.array(itemSchema), 304: z.null(), ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { json, lastModified } = await listFolderItems({
+        ctx,
+        user: requireUser(request).user,
+        teamId: request.params.teamId,
+        folderId: request.params.folderId,
+      });
+      return sendCollection(request, reply, json, lastModified);
+    },
+  );
+  const creates = createItemCreateBatcher(ctx);
+  recordRoutes(r, ctx, {
+    path: itemPaths.item,
+    params: itemParams,
+    record: itemSchema,
+    collection: RECORD_COLLECTIONS.item,
+    tags,
+    // A save at row_version 1 is a create: concurrent ones are written together.
+    save: ({ user, teamId, id, body }) => {
+      const save = body as SaveItemBody;
+      return save.row_version === 1
+        ? creates.submit(user, teamId, id, save)
+        : runWrite(ctx, user, teamId, (scope) => putItem(scope, id, save));
+    },
+  });
+  r.post(
+    itemPaths.saveMultiple,
+    {
+      schema: {
+        tags: ['records'],
+        params: folderItemsParams.pick({ teamId: true }),
+        body: saveMultipleBody,
+        response: { 200: saveMultipleResponse, ...commonErrorResponses },
+      },
+    },
+    (request) =>
+      saveMultiple({
+        ctx,
+        user: requireUser(request).user,
+        teamId: request.params.teamId,
+        operations: request.body,
+      }),
+  );
+}

@@ -1,0 +1,157 @@
+import type { Item, saveItemBody } from '@strata/contracts/items';
+import { AppError } from '@strata/domain/errors';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { type ItemRow, items } from '../../db/schema/items';
+import type { UserRow } from '../../db/schema/users';
+import { attachmentLookup } from '../attachments/attachment-values';
+import { boardCan } from '../boards/board-access';
+import { findFolderAnyState } from '../boards/boards.repo';
+import type { WriteScope } from '../records/write-scope';
+import { getTeamAccess } from '../teams/team-access';
+import { checkParent, invalid, prepareItemCreate, writeItemCreates } from './item-create';
+import { announceItems } from './item-events';
+import { itemReads, requireVisibleFolder } from './item-reads';
+import { applyValueWrites, type ChangedValue, memberCheck } from './item-values';
+import { readFolderItemsJson } from './items.read';
+import { findBoardAttributes, findDescendantIds, findItemAnyState } from './items.repo';
+import { toItem } from './items.shapes';
+
+type SaveItemBody = z.infer<typeof saveItemBody>;
+
+/**
+ * Every live item of a folder the caller sees (subitems too), by sort_order then id, as JSON text
+ * and the newest updated_at among them: one indexed range read, serialised once.
+ */
+export async function listFolderItems(options: {
+  ctx: AppContext;
+  user: UserRow;
+  teamId: number;
+  folderId: string;
+}): Promise<{ json: string; lastModified: Date | null }> {
+  const { ctx } = options;
+  const access = await getTeamAccess(ctx, options.teamId, options.user);
+  const { folder } = await requireVisibleFolder(ctx.db, access, options.folderId);
+  return readFolderItemsJson(ctx.database, access.team.id, folder.id);
+}
+
+/** Whether the caller may change this item: EDIT_ALL_ITEMS, or EDIT_OWN_ITEMS on one they created. */
+export function canEdit(
+  can: (action: 'EDIT_ALL_ITEMS' | 'EDIT_OWN_ITEMS') => boolean,
+  item: ItemRow,
+  userId: number,
+) {
+  return can('EDIT_ALL_ITEMS') || (can('EDIT_OWN_ITEMS') && item.createdBy === userId);
+}
+
+/**
+ * Creates (row_version 1: CREATE_ITEMS) or updates (compare-and-set: EDIT_ALL_ITEMS, or
+ * EDIT_OWN_ITEMS for the creator) an item in a folder the caller sees. Values are checked by the
+ * domain against the board's attributes; a new item gets the attributes' default data and the
+ * next custom ID. A move to another folder of the board takes the item's subitems along.
+ */
+export async function putItem(scope: WriteScope, id: string, body: SaveItemBody): Promise<Item> {
+  const { tx, access, user, now } = scope;
+  const teamId = access.team.id;
+  const existing = await findItemAnyState(tx, teamId, id);
+  if (existing?.deletedAt) throw new AppError('NOT_FOUND');
+  if (!existing) {
+    const prepared = await prepareItemCreate(scope, id, body, itemReads(scope));
+    const [row] = await writeItemCreates(scope, [prepared]);
+    return row ? toItem(row) : itemConflict(scope, id);
+  }
+  const folderId = body.folder_id ?? existing.folderId;
+  const { board } = await requireVisibleFolder(tx, access, existing.folderId);
+  if (folderId !== existing.folderId) {
+    const target = await findFolderAnyState(tx, teamId, folderId);
+    if (!target || target.deletedAt || target.boardId !== existing.boardId)
+      throw invalid('folder_id', 'An item can move only to a live folder of the same board.');
+    // Into a folder the caller does not see (hidden, private): as if it did not exist.
+    await requireVisibleFolder(tx, access, folderId).catch(() => {
+      throw invalid('folder_id', 'An item can move only to a live folder of the same board.');
+    });
+  }
+  if (!canEdit(boardCan(access, board), existing, user.id)) throw new AppError('FORBIDDEN');
+
+  const parentId = body.parent_id === undefined ? existing.parentId : body.parent_id;
+  const moved = folderId !== existing.folderId;
+  if (parentId !== null && (moved || parentId !== existing.parentId))
+    await checkParent(tx, teamId, id, parentId, folderId);
+
+  const { values, changes } = await applyValueWrites({
+    members: (userIds) => memberCheck(tx, teamId, userIds),
+    attachments: attachmentLookup(tx, teamId),
+    attributes: await findBoardAttributes(tx, teamId, board.id),
+    stored: existing.values,
+    writes: body.values ?? {},
+    isNew: false,
+  });
+  // One conditional UPDATE: the check and the write are one step, also under concurrent saves.
+  const [row] = await tx
+    .update(items)
+    .set({
+      folderId,
+      parentId,
+      sortOrder: body.sort_order === undefined ? existing.sortOrder : body.sort_order,
+      values,
+      updatedAt: now,
+      rowVersion: body.row_version,
+    })
+    .where(
+      and(
+        eq(items.teamId, teamId),
+        eq(items.id, id),
+        isNull(items.deletedAt),
+        eq(items.rowVersion, body.row_version - 1),
+      ),
+    )
+    .returning();
+  if (!row) return itemConflict(scope, id);
+  await announceItems(tx, 'item.updated', [row], user.id, withItem(row, changes), { previous: [existing] });
+  if (moved) await moveSubitems(scope, id, folderId);
+  return toItem(row);
+}
+
+const withItem = (item: ItemRow, changes: readonly ChangedValue[]) =>
+  changes.map((change) => ({ ...change, item }));
+
+/** The subitems (at any depth) of a moved item follow it into its new folder. */
+async function moveSubitems(scope: WriteScope, id: string, folderId: string): Promise<void> {
+  const { tx, access, user, now } = scope;
+  const teamId = access.team.id;
+  const ids = await findDescendantIds(tx, teamId, [id]);
+  if (ids.length === 0) return;
+  const rows = await tx
+    .update(items)
+    .set({ folderId, updatedAt: now, rowVersion: sql`${items.rowVersion} + 1` })
+    .where(and(eq(items.teamId, teamId), inArray(items.id, ids), isNull(items.deletedAt)))
+    .returning();
+  await announceItems(tx, 'item.updated', rows, user.id);
+}
+
+/** A save that lost its compare-and-set: 409 with the server's copy, or 404 if there is none to show. */
+async function itemConflict(scope: WriteScope, id: string): Promise<never> {
+  const current = await findItemAnyState(scope.tx, scope.access.team.id, id);
+  if (!current || current.deletedAt) throw new AppError('NOT_FOUND');
+  await requireVisibleFolder(scope.tx, scope.access, current.folderId);
+  throw new AppError('CONFLICT', { current: toItem(current) });
+}
+
+/** Soft-deletes an item and its subitems at any depth (DELETE_ITEMS): they go to the trash together. */
+export async function removeItem(scope: WriteScope, id: string): Promise<void> {
+  const { tx, access, user, now } = scope;
+  const teamId = access.team.id;
+  const item = await findItemAnyState(tx, teamId, id);
+  if (!item || item.deletedAt) throw new AppError('NOT_FOUND');
+  const { board } = await requireVisibleFolder(tx, access, item.folderId);
+  if (!boardCan(access, board)('DELETE_ITEMS')) throw new AppError('FORBIDDEN');
+  const ids = [id, ...(await findDescendantIds(tx, teamId, [id]))];
+  const gone = await tx
+    .update(items)
+    .set({ deletedAt: now, updatedAt: now, rowVersion: sql`${items.rowVersion} + 1` })
+    .where(and(eq(items.teamId, teamId), inArray(items.id, ids), isNull(items.deletedAt)))
+    .returning();
+  if (!gone.some((row) => row.id === id)) throw new AppError('NOT_FOUND');
+  await announceItems(tx, 'item.deleted', gone, user.id);
+}

@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'vitest';
+import type { DispatchedEvent } from '../events/dispatcher';
+import { accessChangeOf } from './realtime-subscriber';
+
+const event = (type: string, payload: Record<string, unknown>, teamId: number | null = 4) =>
+  ({
+    id: 1,
+    teamId,
+    type,
+    channel: 'x',
+    actorId: null,
+    payload,
+    dispatchedAt: null,
+  }) as unknown as DispatchedEvent;
+
+describe('what an event changes about who may listen where', () => {
+  test.each([
+    ['member.removed', { id: 9, data: { user_id: 9 } }, { kind: 'member-removed', teamId: 4, userId: 9 }],
+    [
+      'member.updated',
+      { id: 9, data: { user_id: 9, role: 'guest' } },
+      { kind: 'board-access-changed', teamId: 4, userId: 9 },
+    ],
+    [
+      'board.updated',
+      { id: 'aZ09aZ09aZ0', row_version: 2 },
+      { kind: 'board-access-changed', teamId: 4, boardId: 'aZ09aZ09aZ0' },
+    ],
+    [
+      'board.deleted',
+      { id: 'aZ09aZ09aZ0', row_version: 3 },
+      { kind: 'board-access-changed', teamId: 4, boardId: 'aZ09aZ09aZ0' },
+    ],
+    [
+      'permissions.updated',
+      { id: 'board:aZ09aZ09aZ0', row_version: 1 },
+      { kind: 'board-access-changed', teamId: 4, boardId: 'aZ09aZ09aZ0' },
+    ],
+    [
+      'permissions.updated',
+      { id: 'workspace:4', row_version: 1 },
+      { kind: 'board-access-changed', teamId: 4 },
+    ],
+  ])('%s %j -> %j', (type, payload, change) => {
+    expect(accessChangeOf(event(type, payload))).toEqual(change);
+  });
+
+  test.each([
+    ['board.created', { id: 'aZ09aZ09aZ0' }, 4],
+    ['folder.updated', { id: 'aZ09aZ09aZ0' }, 4],
+    ['team.updated', { id: 4 }, 4],
+    ['item.updated', { id: 'x' }, 4],
+    ['board.updated', { id: 'aZ09aZ09aZ0' }, null],
+    ['member.removed', { id: 'not a number' }, 4],
+  ])('nothing for %s %j (team %s)', (type, payload, teamId) => {
+    expect(accessChangeOf(event(type, payload, teamId))).toBeUndefined();
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { COLUMN_WIDTH, moveAttribute, readViewSettings, visibleAttributeIds } from './view-settings';
+
+describe('view settings', () => {
+  it('fills every default', () => {
+    expect(readViewSettings(undefined)).toEqual({
+      group_by: null,
+      sort: [],
+      filter_match: 'all',
+      filters: [],
+      hidden_attribute_ids: [],
+      attribute_order: [],
+      column_widths: {},
+      collapsed_groups: [],
+      card_attribute_ids: [],
+      show_subitems: true,
+    });
+  });
+
+  it.each([
+    [
+      'a bad filter drops only the filters',
+      { group_by: 'a', filters: [{ attribute_id: 'x', operator: 'nope' }] },
+      { group_by: 'a', filters: [] },
+    ],
+    [
+      'a width out of range drops only the widths',
+      { column_widths: { a: COLUMN_WIDTH.max + 1 }, sort: [{ attribute_id: 'a' }] },
+      { column_widths: {}, sort: [{ attribute_id: 'a', direction: 'asc' }] },
+    ],
+    ['not an object', 'text', { group_by: null }],
+  ])('%s', (_name, raw, expected) => {
+    expect(readViewSettings(raw)).toMatchObject(expected);
+  });
+
+  it.each<[string, string[], string[], string | undefined, string[]]>([
+    ['folder order', [], [], undefined, ['a', 'b', 'c', 'd']],
+    ['view order first, unknown ids dropped', ['c', 'zz', 'a'], [], undefined, ['c', 'a', 'b', 'd']],
+    ['hidden left out', [], ['b', 'd'], undefined, ['a', 'c']],
+    ['the name stays first and shown', ['c', 'a'], ['a'], 'a', ['a', 'c', 'b', 'd']],
+  ])('visible attributes: %s', (_name, order, hidden, name, expected) => {
+    expect(
+      visibleAttributeIds(
+        ['a', 'b', 'c', 'd'],
+        { attribute_order: order, hidden_attribute_ids: hidden },
+        name,
+      ),
+    ).toEqual(expected);
+  });
+
+  it.each<[string, string | null, string[]]>([
+    ['b', 'a', ['b', 'a', 'c']],
+    ['a', 'c', ['b', 'a', 'c']],
+    ['a', null, ['b', 'c', 'a']],
+    ['a', 'missing', ['b', 'c', 'a']],
+  ])('moves %s before %s', (moved, before, expected) => {
+    expect(moveAttribute(['a', 'b', 'c'], moved, before)).toEqual(expected);
+  });
+});
