@@ -4,17 +4,21 @@ import { Building2, House, LogOut, Menu as MenuIcon, RefreshCw, Settings, Shield
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { SidebarBoards } from '../features/boards';
 import { sortWorkspaces } from '../features/workspaces';
+import { useBoardLookup } from '../lib/boards/use-boards';
 import { isHeaderHidden } from '../lib/preview-mode';
 import { useSession } from '../lib/session';
 import { useQueryMenu } from '../lib/use-query-flag';
 import { useWorkspaces } from '../lib/workspaces';
 import { useWorkspaceUpdates } from '../lib/workspaces-store';
 import { Avatar } from '../ui/avatar';
+import menuStyles from '../ui/menu.module.css';
 import { Tooltip } from '../ui/tooltip';
 import styles from './app-shell.module.css';
 import type { RouteHandle } from './router';
 import { UpdateBanner } from './update-banner';
+import { useNotificationParam } from './use-notification-param';
 import { useOwnChannel } from './use-own-channel';
 import { usePageViews } from './use-page-views';
 import { usePullToRefresh } from './use-pull-to-refresh';
@@ -35,6 +39,7 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const headerHidden = isHeaderHidden(location.search);
   usePageViews();
+  useNotificationParam();
   useOwnChannel();
   const pulled = usePullToRefresh();
   // The account menu's open state lives in the URL: /home?account_menu=on opens it.
@@ -98,16 +103,16 @@ export function AppShell() {
                 <span className="visually-hidden">{t('shell.userMenu')}</span>
               </Menu.Trigger>
               <Menu.Portal>
-                <Menu.Content className={styles.menu} align="end" sideOffset={5}>
+                <Menu.Content className={menuStyles.menu} align="end" sideOffset={5}>
                   <Menu.Label className={styles.menuLabel}>{profile.email}</Menu.Label>
-                  <Menu.Item className={styles.menuItem} onSelect={() => goFromMenu('/profile/settings')}>
+                  <Menu.Item className={menuStyles.menuItem} onSelect={() => goFromMenu('/profile/settings')}>
                     <Settings size={16} aria-hidden="true" /> {t('shell.settings')}
                   </Menu.Item>
-                  <Menu.Item className={styles.menuItem} onSelect={() => goFromMenu('/profile/security')}>
+                  <Menu.Item className={menuStyles.menuItem} onSelect={() => goFromMenu('/profile/security')}>
                     <Shield size={16} aria-hidden="true" /> {t('shell.security')}
                   </Menu.Item>
                   <Menu.Separator className={styles.separator} />
-                  <Menu.Item className={styles.menuItem} onSelect={handleSignOut}>
+                  <Menu.Item className={menuStyles.menuItem} onSelect={handleSignOut}>
                     <LogOut size={16} aria-hidden="true" /> {t('shell.signOut')}
                   </Menu.Item>
                 </Menu.Content>
@@ -157,25 +162,47 @@ function SidebarWorkspaces() {
   const { t } = useTranslation();
   const { profile } = useSession();
   const workspaces = useWorkspaces();
+  const currentTeamId = useCurrentTeamId();
   if (!workspaces.data?.length) return null;
   return (
     <>
       <div className={styles.navHeading}>{t('shell.workspaces')}</div>
       {sortWorkspaces(workspaces.data, profile?.preferences.workspaceSortOrder).map((workspace) => (
-        <SidebarWorkspace key={workspace.id} id={workspace.id} name={workspace.name} />
+        <SidebarWorkspace
+          key={workspace.id}
+          id={workspace.id}
+          name={workspace.name}
+          isCurrent={workspace.id === currentTeamId}
+        />
       ))}
     </>
   );
 }
 
-/** One workspace in the sidebar, renamed live when someone renames it elsewhere. */
-function SidebarWorkspace({ id, name }: { id: number; name: string }) {
+/**
+ * The workspace in view: the team page's, or the open board's (its address names no workspace;
+ * the board page looks the board up with the same query).
+ */
+function useCurrentTeamId(): number | undefined {
+  const params = useMatches().at(-1)?.params ?? {};
+  const lookup = useBoardLookup(params.teamId === undefined ? params.rootId : undefined);
+  return params.teamId !== undefined ? Number(params.teamId) : lookup.teamId;
+}
+
+/**
+ * One workspace in the sidebar, renamed live when someone renames it elsewhere; the workspace in
+ * view lists its boards under its name.
+ */
+function SidebarWorkspace({ id, name, isCurrent }: { id: number; name: string; isCurrent: boolean }) {
   const queryClient = useQueryClient();
   useWorkspaceUpdates(id, () => void queryClient.invalidateQueries({ queryKey: ['team', String(id)] }));
   return (
-    <SidebarLink to={`/team/${id}`} icon={<Building2 size={16} aria-hidden="true" />}>
-      {name}
-    </SidebarLink>
+    <>
+      <SidebarLink to={`/team/${id}`} icon={<Building2 size={16} aria-hidden="true" />}>
+        {name}
+      </SidebarLink>
+      {isCurrent && <SidebarBoards teamId={id} />}
+    </>
   );
 }
 

@@ -67,6 +67,8 @@ export const SHELL_ROUTE: RouteNode = {
       children: [
         { id: 'team.boards', path: '' },
         { id: 'team.board.permissions', path: 'boards/:boardId/permissions' },
+        { id: 'team.board.activity', path: 'boards/:boardId/activity' },
+        { id: 'team.board.trash', path: 'boards/:boardId/trash' },
         { id: 'team.board.edit', path: 'boards/:boardId/edit' },
         {
           id: 'team.boards.create',

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useParams } from 'react-router';
 import { HomePage } from '../features/home';
-import { TeamBoardsPage, TeamLayout, TeamMembersPage, TeamSettingsPage } from '../features/workspaces';
+import { TeamLayout, TeamMembersPage, TeamSettingsPage } from '../features/workspaces';
 import { AppShell } from './app-shell';
 import { NavigationProgress } from './navigation-progress';
 import { NotFoundPage } from './not-found-page';
@@ -17,7 +17,6 @@ const SCREENS: Record<string, () => ReactElement> = {
   redirect: () => <RedirectPage />,
   home: () => <HomePage />,
   team: () => <TeamLayout />,
-  'team.boards': () => <TeamBoardsPage />,
   'team.members': () => <TeamMembersPage />,
   'team.settings': () => <TeamSettingsPage />,
 };
@@ -42,7 +41,16 @@ const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
   'profile.security': () => import('../features/profile').then((m) => m.ProfileSecurityPage),
   'auth.reauthenticate': () => import('../features/profile').then((m) => m.ReauthenticatePage),
   'team.permissions': () => import('../features/permissions').then((m) => m.TeamPermissionsPage),
+  // A board's permissions: the same screen, scoped to the board of the address.
+  'team.board.permissions': () => import('../features/permissions').then((m) => m.TeamPermissionsPage),
+  'team.board.activity': () => import('../features/activity').then((m) => m.BoardActivityPage),
   'register.invitation': () => import('../features/invitations').then((m) => m.InvitationPage),
+  'team.boards': () => import('../features/boards/team-boards-page').then((m) => m.TeamBoardsPage),
+  'team.boards.create': () => import('../features/boards/create-board-page').then((m) => m.CreateBoardPage),
+  'team.board.edit': () => import('../features/boards/board-edit-page').then((m) => m.BoardEditPage),
+  'team.board.trash': () => import('../features/trash').then((m) => m.TrashPage),
+  board: () => import('../features/boards/board-page').then((m) => m.BoardPage),
+  folder: () => import('../features/boards/folder-page').then((m) => m.FolderPage),
 };
 
 /** What a matched route tells the shell: its id, name and flags (read with useMatches). */
@@ -70,7 +78,10 @@ function toRouteObject(node: RouteNode): RouteObject {
       canBePublic: Boolean(node.canBePublic),
     };
     const lazy = async () => ({ Component: await lazyScreen() });
-    return node.path === '' ? { index: true, handle, lazy } : { path: node.path, handle, lazy };
+    if (node.path === '') return { index: true, handle, lazy };
+    // A lazy layout (the board page) keeps its child routes, lazy or not.
+    const children = node.children?.map(toRouteObject);
+    return { path: node.path, handle, lazy, ...(children?.length ? { children } : {}) };
   }
   const screen = SCREENS[node.id];
   const hasChildren = Boolean(node.children?.length);

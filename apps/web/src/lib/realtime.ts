@@ -71,7 +71,10 @@ export function listen(
   let stopped = false;
   void connect(broadcasting).then((pusher) => {
     if (stopped) return;
-    const channel = pusher.channel(channelName) ?? pusher.subscribe(channelName);
+    // A channel left by its last listener while its authorisation was pending stays listed,
+    // cancelled: pusher-js drops it once authorised unless subscribe() reinstates it.
+    const listed = pusher.channel(channelName);
+    const channel = listed && !listed.subscriptionCancelled ? listed : pusher.subscribe(channelName);
     listeners.set(channelName, (listeners.get(channelName) ?? 0) + 1);
     for (const [event, handler] of Object.entries(handlers)) channel.bind(event, handler);
     stop = () => {

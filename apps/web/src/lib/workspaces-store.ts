@@ -1,15 +1,16 @@
-import { type Team, teamPaths } from '@strata/contracts/teams';
+import type { Team } from '@strata/contracts/teams';
 import type { RecordStore } from '@strata/sync/records/record-types';
-import { useEffect, useState } from 'react';
 import { api } from './api';
 import { onSync } from './connection';
 import { createHttpTransport } from './records/http-transport';
-import { recordStore } from './records/stores';
-import { useConflictNotices, useRecords } from './records/use-records';
+import { forgetTeamStores, recordStore } from './records/stores';
+import { useRecordCollection } from './records/use-record-collection';
+import { useConflictNotices } from './records/use-records';
 import { useSession } from './session';
 import { useChannel } from './use-channel';
 
 let current: RecordStore<Team> | null = null;
+let currentUserId: number | null = null;
 
 /**
  * The signed-in user's workspaces as a record store: kept in IndexedDB (a reload offline still
@@ -17,9 +18,11 @@ let current: RecordStore<Team> | null = null;
  * newer (team.updated).
  */
 export function workspacesStore(userId: number): RecordStore<Team> {
+  currentUserId = userId;
   current = recordStore<Team>({
     name: `u${userId}:workspaces`,
-    indexPath: teamPaths.myWorkspaces,
+    // teamPaths.myWorkspaces, written out: importing the contract would bring zod into the first load.
+    indexPath: '/api/me/workspaces',
     transport: createHttpTransport<Team>({
       recordPath: (team) => `/api/teams/${team.id}`,
       body: (team) => ({ name: team.name, row_version: team.row_version }),
@@ -33,7 +36,16 @@ export function workspacesStore(userId: number): RecordStore<Team> {
 export function refreshWorkspaces(): Promise<void> {
   const store = current;
   if (!store) return Promise.resolve();
-  return (store.isInitialized() ? store.refresh() : store.initialize()).catch(() => undefined);
+  const before = store.getSnapshot();
+  const userId = currentUserId;
+  return (store.isInitialized() ? store.refresh() : store.initialize()).then(
+    () => {
+      // The stores of workspaces that left the list go: nothing may reload them (they answer 404).
+      if (userId === null) return;
+      for (const team of before) if (!store.find(team.id)) forgetTeamStores(userId, team.id);
+    },
+    () => undefined,
+  );
 }
 
 // Back from offline, the sync reloads the list with everything else (changes missed meanwhile).
@@ -87,33 +99,6 @@ export interface WorkspacesView {
 export function useWorkspaces(): WorkspacesView {
   const { profile } = useSession();
   const store = profile ? workspacesStore(profile.id) : null;
-  const records = useRecords(store);
-  const [state, setState] = useState<{
-    store: RecordStore<Team> | null;
-    status: 'pending' | 'ready' | 'error';
-  }>({
-    store: null,
-    status: 'pending',
-  });
-  useEffect(() => {
-    if (!store) return;
-    let isCurrent = true;
-    const settle = (status: 'ready' | 'error') => isCurrent && setState({ store, status });
-    if (store.isInitialized()) settle('ready');
-    else
-      store.initialize().then(
-        () => settle('ready'),
-        () => settle('error'),
-      );
-    return () => {
-      isCurrent = false;
-    };
-  }, [store]);
-  const status = state.store === store ? state.status : store?.isInitialized() ? 'ready' : 'pending';
-  const isKnown = status === 'ready' || records.length > 0;
-  return {
-    data: isKnown ? records : undefined,
-    isPending: !isKnown && status === 'pending',
-    isError: !isKnown && status === 'error',
-  };
+  const { data, isPending, isError } = useRecordCollection(store);
+  return { data, isPending, isError };
 }

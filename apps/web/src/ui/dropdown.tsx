@@ -113,7 +113,17 @@ export function Dropdown<V extends string>(props: DropdownProps<V>) {
         <ChevronDown size={16} aria-hidden="true" />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className={styles.popup} sideOffset={5} align="start" onKeyDown={handleKeyDown}>
+        <Popover.Content
+          className={styles.popup}
+          sideOffset={5}
+          align="start"
+          onKeyDown={handleKeyDown}
+          // Closing gives the focus back to the trigger, unless a pick opened something that
+          // took it (the value editor of "Edit…"): taking it back would close that editor.
+          onCloseAutoFocus={(event) => {
+            if (document.activeElement && document.activeElement !== document.body) event.preventDefault();
+          }}
+        >
           {searchable ? (
             <input
               className={styles.search}

@@ -7,14 +7,24 @@ import styles from './permissions.module.css';
 
 interface PermissionMatrixTableProps {
   record: MatrixRecord;
+  /** The table's accessible caption. */
+  caption: string;
+  /** What a marked cell means: changed from the default (workspace) or from the workspace (board). */
+  changedLabel: string;
   onToggle(role: Role, action: Action, allow: boolean): void;
 }
 
 /**
- * The role x action matrix at the workspace level: one checkbox per cell, cells that differ from
- * the default marked (visibly and in their description); the owner's column is fixed.
+ * The role x action matrix of one level (the workspace, or a board below it): one checkbox per
+ * cell, cells that differ from the level above marked (visibly and in their description); the
+ * owner's column is fixed.
  */
-export function PermissionMatrixTable({ record, onToggle }: PermissionMatrixTableProps) {
+export function PermissionMatrixTable({
+  record,
+  caption,
+  changedLabel,
+  onToggle,
+}: PermissionMatrixTableProps) {
   const { t } = useTranslation();
   const id = useId();
   const changedId = `${id}-changed`;
@@ -26,13 +36,13 @@ export function PermissionMatrixTable({ record, onToggle }: PermissionMatrixTabl
       <ul className={styles.legend}>
         <li id={changedId}>
           <span className={styles.dot} aria-hidden="true" />
-          {t('team.permissions.changed')}
+          {changedLabel}
         </li>
         <li id={ownerId}>{t('team.permissions.ownerNote')}</li>
       </ul>
       <div className={styles.scroller}>
         <table className={styles.matrix}>
-          <caption className="visually-hidden">{t('team.permissions.caption')}</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
               <th scope="col" className={styles.actionHead}>

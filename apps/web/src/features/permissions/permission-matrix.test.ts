@@ -1,5 +1,6 @@
 import { ACTIONS, type Action, ROLES, type Role } from '@strata/domain/permissions/actions';
-import { defaultLevel, ROLE_DEFAULTS } from '@strata/domain/permissions/defaults';
+import { defaultLevel, privateBoardLevel, ROLE_DEFAULTS } from '@strata/domain/permissions/defaults';
+import { inheritedKeys } from '@strata/domain/permissions/engine';
 import { describe, expect, test } from 'vitest';
 import {
   ACTION_GROUPS,
@@ -220,5 +221,44 @@ describe('a draft', () => {
     [['a', 'a'], ['a'], true],
   ])('%j and %j are the same keys: %s', (a, b, same) => {
     expect(sameKeys(a, b)).toBe(same);
+  });
+});
+
+describe('at a board (below the workspace)', () => {
+  // What the server sends as a board's inherited keys: defaults, the workspace's record and the
+  // private rules of a private board.
+  const workspace = ['EXPORT:deny:role:full-member', 'DELETE_ITEMS:allow:role:restricted-member'];
+  const boardInherited = inheritedKeys([
+    defaultLevel(),
+    { permissions: workspace, final_permissions: [] },
+    privateBoardLevel(),
+  ]);
+  const board = (permissions: string[] = []): MatrixRecord => ({
+    permissions,
+    final_permissions: [],
+    inherited_permissions: boardInherited,
+  });
+
+  test("cells start from the workspace's values, unchanged; the privacy rules are not role cells", () => {
+    const matrix = readMatrix(board());
+    expect(matrix.isAllowed('full-member', 'EXPORT')).toBe(false);
+    expect(matrix.isAllowed('restricted-member', 'DELETE_ITEMS')).toBe(true);
+    expect(matrix.isAllowed('full-member', 'VIEW_BOARD')).toBe(true);
+    expect(ROLES.some((role) => ACTIONS.some((action) => matrix.isChanged(role, action)))).toBe(false);
+  });
+
+  test('a change is marked against the workspace, and setting it back removes the key', () => {
+    const changed = setRoleCell(board(), 'full-member', 'EXPORT', true);
+    expect(changed).toEqual(['EXPORT:allow:role:full-member']);
+    expect(readMatrix(board(changed)).isChanged('full-member', 'EXPORT')).toBe(true);
+    expect(setRoleCell(board(changed), 'full-member', 'EXPORT', false)).toEqual([]);
+  });
+
+  test('per-person exceptions of a board are read and written as at the workspace', () => {
+    const keys = setUserOverride(board().permissions, 12, 'DELETE_ITEMS', true);
+    expect(listUserOverrides(keys)).toEqual([
+      { key: 'DELETE_ITEMS:allow:user:12', userId: 12, action: 'DELETE_ITEMS', allow: true },
+    ]);
+    expect(resetRoleKeys([...keys, 'EXPORT:allow:role:guest'])).toEqual(keys);
   });
 });

@@ -18,6 +18,8 @@ interface PermissionOverridesProps {
   members: readonly TeamMember[] | undefined;
   membersError: unknown;
   ownerId: number;
+  /** What an exception does at this level (the workspace, or one board). */
+  intro: string;
   onChange(permissions: string[]): void;
 }
 
@@ -29,6 +31,7 @@ export function PermissionOverrides({
   members,
   membersError,
   ownerId,
+  intro,
   onChange,
 }: PermissionOverridesProps) {
   const { t } = useTranslation();
@@ -90,7 +93,7 @@ export function PermissionOverrides({
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <div>
         <h3 id={`${id}-title`}>{t('team.permissions.overrides.title')}</h3>
-        <p className={styles.intro}>{t('team.permissions.overrides.intro')}</p>
+        <p className={styles.intro}>{intro}</p>
       </div>
       {list()}
       {members && (

@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 
 export { sortWorkspaces } from './sort-workspaces';
-export { TeamBoardsPage } from './team-boards-page';
-export { teamQueryKey, useTeamView } from './team-context';
+export { teamAccessQuery, teamQueryKey, useTeamView } from './team-context';
 export { TeamLayout } from './team-layout';
+export { useTeamRealtime } from './use-team-realtime';
 export { WorkspaceList } from './workspace-list';
 
 /** The members and settings screens load on demand: their dialogs and pickers stay out of the first load. */

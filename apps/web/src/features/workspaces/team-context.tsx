@@ -27,13 +27,18 @@ export function useTeamQueries(teamId: string) {
     queryFn: () => api.get<Team>(`/api/teams/${teamId}`),
     retry: false,
   });
-  const access = useQuery({
+  const access = useQuery(teamAccessQuery(teamId));
+  return { team, access };
+}
+
+/** What the caller may do in a workspace; cleared with the workspace's data on permission changes. */
+export function teamAccessQuery(teamId: string | number) {
+  return {
     queryKey: [...teamQueryKey(teamId), 'access'],
     queryFn: () =>
       api.get<AccessAnswer>(
         `/api/${teamId}/permissions/access?resource_type=workspace&resource_id=${teamId}`,
       ),
     retry: false,
-  });
-  return { team, access };
+  };
 }

@@ -65,14 +65,17 @@ export function TeamSettingsPage() {
     setError(null);
     try {
       await api.delete(`/api/teams/${team.id}`);
-      await refreshWorkspaces();
-      queryClient.removeQueries({ queryKey: teamQueryKey(team.id) });
-      toasts.show(t('team.settings.deleted', { team: team.name }), { tone: 'success' });
-      navigate('/home', { replace: true });
     } catch (caught) {
       setError(errorMessage(caught, t));
       setDeleting(false);
+      return;
     }
+    // Leave the workspace's screens first: a query of theirs refetched now would ask for a
+    // workspace that is gone. Its cache is dropped once they are unmounted.
+    navigate('/home', { replace: true });
+    toasts.show(t('team.settings.deleted', { team: team.name }), { tone: 'success' });
+    await refreshWorkspaces();
+    queryClient.removeQueries({ queryKey: teamQueryKey(team.id) });
   };
 
   return (

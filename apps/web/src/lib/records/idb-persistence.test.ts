@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { createRecordStore } from '@strata/sync/records/record-store';
 import type { RecordTransport } from '@strata/sync/records/record-types';
-import { describe, expect, test } from 'vitest';
-import { createIdbPersistence } from './idb-persistence';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterNextPaint, createIdbPersistence } from './idb-persistence';
 
 interface Note {
   id: string;
@@ -70,5 +70,42 @@ describe('IndexedDB record persistence', () => {
     });
     await expect(second.ready).rejects.toThrow('Offline');
     expect(second.getSnapshot()).toEqual([note('a', 2, 'Edited')]);
+  });
+});
+
+describe('writes wait for the page to draw', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  test('a save is written after the next frame, not before it', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const persistence = createIdbPersistence(freshName());
+    let isSaved = false;
+    const saving = persistence.save('u1:notes', [note('a', 1, 'A')]).then(() => {
+      isSaved = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(isSaved).toBe(false);
+    expect(frames).toHaveLength(1);
+    frames[0]!(performance.now());
+    await saving;
+    expect(await persistence.load('u1:notes')).toEqual([note('a', 1, 'A')]);
+  });
+
+  test('without frames (a hidden page, no requestAnimationFrame) a write waits 100 ms at most', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const start = Date.now();
+    await afterNextPaint();
+    expect(Date.now() - start).toBeLessThan(1_000);
+  });
+
+  test('a save asked for before clear() writes nothing after it (sign-out)', async () => {
+    const persistence = createIdbPersistence(freshName());
+    const saving = persistence.save('u1:notes', [note('a', 1, 'A')]);
+    await persistence.clear();
+    await saving;
+    expect(await persistence.load('u1:notes')).toBeUndefined();
   });
 });

@@ -34,6 +34,20 @@ export function openRecordStores(): RecordStore<SyncedRecord>[] {
   return [...stores.values()];
 }
 
+/** The stores made so far whose names start with a prefix (`u12:t3:bX:`), with their names. */
+export function openRecordStoresNamed(prefix: string): { name: string; store: RecordStore<SyncedRecord> }[] {
+  return [...stores].filter(([name]) => name.startsWith(prefix)).map(([name, store]) => ({ name, store }));
+}
+
+/**
+ * A workspace the user no longer has (deleted, left, removed): its stores leave this tab's
+ * registry, so that no refresh or sync asks the server for what is gone.
+ */
+export function forgetTeamStores(userId: number, teamId: number): void {
+  const prefix = `u${userId}:t${teamId}:`;
+  for (const name of [...stores.keys()]) if (name.startsWith(prefix)) stores.delete(name);
+}
+
 /** Sign-out: drops the stores of this tab and what this device kept of them. */
 export async function forgetRecordStores(): Promise<void> {
   stores.clear();

@@ -1,0 +1,1 @@
+export { SidebarBoards } from './sidebar-boards';

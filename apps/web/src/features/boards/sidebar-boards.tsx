@@ -1,0 +1,32 @@
+import { Lock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useBoardRecordEvents, useBoards } from '../../lib/boards/use-boards';
+import styles from './sidebar-boards.module.css';
+
+/** The boards of the workspace in view, under its name in the sidebar, live. */
+export function SidebarBoards({ teamId }: { teamId: number }) {
+  const { t } = useTranslation();
+  const boards = useBoards(teamId);
+  useBoardRecordEvents(teamId);
+  if (!boards.data?.length) return null;
+  return (
+    <ul className={styles.list} aria-label={t('boards.sidebar')}>
+      {boards.data.map((board) => (
+        <li key={board.id}>
+          <NavLink to={`/b/${board.id}`} className={styles.link}>
+            <span
+              className={styles.dot}
+              style={board.color ? { background: board.color } : undefined}
+              aria-hidden="true"
+            />
+            <span className={styles.name}>
+              <bdi>{board.name}</bdi>
+            </span>
+            {board.is_private && <Lock size={12} role="img" aria-label={t('boards.private')} />}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

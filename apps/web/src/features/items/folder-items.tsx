@@ -1,0 +1,301 @@
+import type { Folder } from '@strata/contracts/boards';
+import type { Item } from '@strata/contracts/items';
+import type { TeamMember } from '@strata/contracts/teams';
+import type { ValueContext } from '@strata/domain/attributes/value-context';
+import { useQuery } from '@tanstack/react-query';
+import { Columns3, Plus } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { moveCard } from '../../lib/items/card-move';
+import { createItem, setItemValue } from '../../lib/items/item-writes';
+import { useItemDataOf } from '../../lib/items/use-item-data';
+import { useAttributes, useBoardChannel, useItems } from '../../lib/items/use-items';
+import { useSession } from '../../lib/session';
+import { Notice } from '../../ui/notice';
+import { PageSpinner } from '../../ui/spinner';
+import { toasts } from '../../ui/toast-store';
+import { useBoardView } from '../boards/board-context';
+import {
+  ColumnsView,
+  columnsAttribute,
+  defaultNameAttributeId,
+  ListView,
+  TableView,
+  ViewToolbar,
+} from '../views';
+import { teamQueryKey } from '../workspaces/team-context';
+import { AddAttributeDialog } from './add-attribute-dialog';
+import styles from './folder-items.module.css';
+import { FolderViewTabs } from './folder-view-tabs';
+import { ItemPanel } from './item-panel';
+import { SelectionBar } from './selection-bar';
+import { useActiveView } from './use-active-view';
+import { useUndoShortcut } from './use-undo-shortcut';
+
+/**
+ * A folder's items in its views (tabs: table, columns, list): the board's attributes, the
+ * folder's items, live on the board's channel, saved through the record stores (offline they queue).
+ */
+export function FolderItems({ folder }: { folder: Folder }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { itemId } = useParams();
+  const { profile } = useSession();
+  const { board, teamId, can, folders } = useBoardView();
+  useBoardChannel(teamId, board.id);
+  useUndoShortcut(profile?.id);
+  const attributes = useAttributes(teamId, board.id);
+  const items = useItems(teamId, board.id, folder.id);
+  const viewState = useActiveView(folder.id);
+  const { settings, setSettings, active } = viewState;
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const members = useQuery({
+    queryKey: [...teamQueryKey(teamId), 'members'],
+    queryFn: () => api.get<TeamMember[]>(`/api/teams/${teamId}/members`),
+  });
+
+  const nameAttributeId = useMemo(() => defaultNameAttributeId(attributes.data ?? []), [attributes.data]);
+  // The columns view is always grouped by a label attribute: the toolbar shows which.
+  const toolbarSettings = useMemo(
+    () =>
+      active.type === 'columns'
+        ? { ...settings, group_by: columnsAttribute(attributes.data ?? [], settings)?.id ?? null }
+        : settings,
+    [active.type, settings, attributes.data],
+  );
+  const titles = useMemo(() => {
+    const map = new Map<string, string>();
+    if (!nameAttributeId) return map;
+    for (const item of items.data ?? []) {
+      const name = item.values[nameAttributeId]?.data;
+      if (typeof name === 'string') map.set(item.id, name);
+    }
+    return map;
+  }, [items.data, nameAttributeId]);
+  const memberList = members.data;
+  const context = useMemo<ValueContext>(
+    () => ({
+      locale: i18n.language,
+      timeZone: profile?.timezone ?? undefined,
+      weekStartsOn: profile?.start_of_week ?? null,
+      currentUserId: profile?.id ?? null,
+      memberName: (id) => memberList?.find((member) => member.id === id)?.name,
+      itemTitle: (id) => titles.get(id),
+      folderName: (id) => (id === folder.id ? folder.name : undefined),
+    }),
+    [i18n.language, profile, memberList, titles, folder.id, folder.name],
+  );
+
+  const dataOf = useItemDataOf(attributes.data, items.data, context);
+  const report = useCallback(
+    (caught: unknown) => toasts.show(errorMessage(caught, t), { tone: 'error' }),
+    [t],
+  );
+  const onChangeValue = useCallback(
+    (itemId: string, attributeId: string, data: unknown) => {
+      const item = items.store?.find(itemId);
+      if (item && items.store) setItemValue(items.store, item, attributeId, data).catch(report);
+    },
+    [items.store, report],
+  );
+  const onAddItem = useCallback(
+    (name: string, groupKey?: string) => {
+      if (!items.store) return;
+      const groupBy =
+        active.type === 'columns' ? columnsAttribute(attributes.data ?? [], settings)?.id : settings.group_by;
+      const group = groupBy && groupKey && groupKey !== '__none__' ? groupBy : undefined;
+      const groupAttribute = attributes.data?.find((attribute) => attribute.id === group);
+      const values = groupAttribute?.type === 'label' ? { [groupAttribute.id]: [groupKey] } : undefined;
+      createItem(items.store, {
+        teamId,
+        boardId: board.id,
+        folderId: folder.id,
+        nameAttributeId: nameAttributeId ?? undefined,
+        name,
+        values,
+      }).catch(report);
+    },
+    [
+      items.store,
+      active.type,
+      settings,
+      attributes.data,
+      teamId,
+      board.id,
+      folder.id,
+      nameAttributeId,
+      report,
+    ],
+  );
+  const onMoveCard = useCallback(
+    (move: {
+      itemId: string;
+      labelAttributeId: string;
+      labels: string[] | null;
+      sortOrder: string | null;
+    }) => {
+      if (items.store) moveCard(items.store, move.itemId, move)?.catch(report);
+    },
+    [items.store, report],
+  );
+  const onAddSubitem = useCallback(
+    (parentId: string, name: string) => {
+      if (!items.store) return;
+      createItem(items.store, {
+        teamId,
+        boardId: board.id,
+        folderId: folder.id,
+        parentId,
+        nameAttributeId: nameAttributeId ?? undefined,
+        name,
+      }).catch(report);
+    },
+    [items.store, teamId, board.id, folder.id, nameAttributeId, report],
+  );
+  const onToggleSelect = useCallback((ids: string[], selected: boolean) => {
+    setSelection((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (selected) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }, []);
+  const onOpenItem = useCallback(
+    (id: string) => navigate(`/b/${board.id}/${folder.id}/${id}?t=attributes`),
+    [navigate, board.id, folder.id],
+  );
+  const onButton = useCallback(
+    (itemId: string, attributeId: string) => {
+      const attribute = attributes.data?.find((candidate) => candidate.id === attributeId);
+      const action = (
+        attribute?.settings as {
+          action?: { type?: string; url?: string; values?: { attribute_id: string; data: unknown }[] };
+        }
+      )?.action;
+      if (action?.type === 'open_url' && action.url) window.open(action.url, '_blank', 'noopener');
+      if (action?.type === 'set_values')
+        for (const value of action.values ?? []) onChangeValue(itemId, value.attribute_id, value.data);
+    },
+    [attributes.data, onChangeValue],
+  );
+
+  if ((attributes.isError || items.isError) && !(attributes.data && items.data))
+    return <Notice tone="error">{t('items.loadFailed')}</Notice>;
+  if (!attributes.data || !items.data) return <PageSpinner label={t('app.loading')} />;
+  const openItem = itemId === undefined ? undefined : items.data.find((item) => item.id === itemId);
+  const mayEdit = can('EDIT_ALL_ITEMS') || can('EDIT_OWN_ITEMS') || can('CREATE_ITEMS');
+
+  // What the table and the list both take.
+  const rowViewProps = {
+    attributes: attributes.data,
+    items: items.data as readonly Item[],
+    settings,
+    context,
+    members: memberList ?? [],
+    nameAttributeId,
+    selection,
+    onChangeSettings: setSettings,
+    onChangeValue,
+    onOpenItem,
+    onAddItem,
+    onToggleSelect,
+    onButton,
+    readOnly: !mayEdit,
+    label: folder.name,
+    dataOf,
+  };
+  return (
+    <div className={styles.area}>
+      <FolderViewTabs state={viewState} />
+      <div className={styles.bar}>
+        <ViewToolbar
+          attributes={attributes.data}
+          settings={toolbarSettings}
+          onChangeSettings={setSettings}
+          context={context}
+          members={memberList ?? []}
+          nameAttributeId={nameAttributeId}
+        />
+        {can('MANAGE_ATTRIBUTES') && attributes.store && (
+          <button type="button" className={styles.barButton} onClick={() => setAdding(true)}>
+            <Columns3 size={16} aria-hidden="true" />
+            {t('items.addAttribute')}
+          </button>
+        )}
+        {selection.size > 0 && items.store && (
+          <SelectionBar
+            selection={selection}
+            store={items.store}
+            mayDelete={can('DELETE_ITEMS')}
+            onClear={() => setSelection(new Set())}
+            mayEdit={can('EDIT_ALL_ITEMS') || can('EDIT_OWN_ITEMS')}
+            folderId={folder.id}
+            folders={folders}
+            attributes={attributes.data}
+            context={context}
+            members={memberList ?? []}
+          />
+        )}
+        {!nameAttributeId && (
+          <span className={styles.hint}>
+            <Plus size={14} aria-hidden="true" /> {t('items.noNameColumn')}
+          </span>
+        )}
+      </div>
+      {active.type === 'columns' ? (
+        <ColumnsView
+          attributes={attributes.data}
+          items={items.data as readonly Item[]}
+          settings={settings}
+          context={context}
+          members={memberList ?? []}
+          nameAttributeId={nameAttributeId}
+          onChangeSettings={setSettings}
+          onOpenItem={onOpenItem}
+          onAddItem={onAddItem}
+          onMoveItem={onMoveCard}
+          readOnly={!mayEdit}
+          label={folder.name}
+          dataOf={dataOf}
+        />
+      ) : active.type === 'list' ? (
+        <ListView {...rowViewProps} />
+      ) : (
+        <TableView {...rowViewProps} />
+      )}
+      {openItem && (
+        <ItemPanel
+          item={openItem}
+          attributes={attributes.data}
+          subitems={items.data.filter((item) => item.parent_id === openItem.id)}
+          nameAttributeId={nameAttributeId}
+          context={context}
+          members={memberList ?? []}
+          readOnly={!mayEdit}
+          onClose={() => navigate(`/b/${board.id}/${folder.id}`)}
+          onChangeValue={onChangeValue}
+          onButton={onButton}
+          onAddSubitem={(name) => onAddSubitem(openItem.id, name)}
+          onOpenItem={onOpenItem}
+          dataOf={dataOf}
+        />
+      )}
+      {attributes.store && (
+        <AddAttributeDialog
+          open={adding}
+          onOpenChange={setAdding}
+          store={attributes.store}
+          teamId={teamId}
+          boardId={board.id}
+          existing={attributes.data}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import type { Item } from '@strata/contracts/items';
+import { itemValueData } from '@strata/domain/attributes/item-values';
+import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
+import type { ValueContext } from '@strata/domain/attributes/value-context';
+import { Pencil } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../ui/modal';
+import { ItemActivity } from '../activity';
+import { CellValue, cellTypeOf, type ViewMember } from '../views';
+import { isEditableColumn, opensEditor } from '../views/table/table-cell';
+import styles from './item-panel.module.css';
+
+export interface ItemPanelProps {
+  item: Item;
+  attributes: readonly AttributeDefinition[];
+  subitems: readonly Item[];
+  nameAttributeId: string | null;
+  context: ValueContext;
+  members: readonly ViewMember[];
+  readOnly: boolean;
+  onClose(): void;
+  onChangeValue(itemId: string, attributeId: string, data: unknown): void;
+  onButton(itemId: string, attributeId: string): void;
+  onAddSubitem(name: string): void;
+  onOpenItem(itemId: string): void;
+  /** Computed values (formulas); the stored data when absent. */
+  dataOf?(item: Item, attribute: AttributeDefinition): unknown;
+}
+
+/**
+ * An item opened from its folder (`/b/{board}/{folder}/{item}`, query t = attributes): every
+ * attribute with its value, edited in place with the same editors as the table, and its subitems.
+ */
+export function ItemPanel(props: ItemPanelProps) {
+  const { t } = useTranslation();
+  const { item, attributes, nameAttributeId, context, members, readOnly } = props;
+  const [editing, setEditing] = useState<string | null>(null);
+  const [subitemName, setSubitemName] = useState('');
+  const title = (candidate: Item) => {
+    const name = nameAttributeId ? candidate.values[nameAttributeId]?.data : undefined;
+    return typeof name === 'string' && name !== '' ? name : t('items.untitled');
+  };
+  const addSubitem = (event: FormEvent) => {
+    event.preventDefault();
+    if (subitemName.trim() === '') return;
+    props.onAddSubitem(subitemName.trim());
+    setSubitemName('');
+  };
+
+  return (
+    <Modal open onOpenChange={(open) => !open && props.onClose()} title={title(item)}>
+      <dl className={styles.values}>
+        {attributes.map((attribute) => {
+          const type = cellTypeOf(attribute.type);
+          const data = props.dataOf ? props.dataOf(item, attribute) : itemValueData(item, attribute);
+          const editable = isEditableColumn(attribute, readOnly);
+          const direct = editable && (attribute.type === 'checkbox' || attribute.type === 'rating');
+          const isEditing = editing === attribute.id && type.Edit !== undefined;
+          return (
+            <div key={attribute.id} className={styles.entry}>
+              <dt className={styles.name}>{attribute.name}</dt>
+              <dd className={styles.value}>
+                {isEditing && type.Edit ? (
+                  <type.Edit
+                    attribute={attribute}
+                    data={data}
+                    context={context}
+                    members={members}
+                    itemId={item.id}
+                    onCommit={(next, options) => {
+                      props.onChangeValue(item.id, attribute.id, next);
+                      if (!options?.keepOpen) setEditing(null);
+                    }}
+                    onCancel={() => setEditing(null)}
+                  />
+                ) : (
+                  <>
+                    <span className={styles.shown}>
+                      <CellValue
+                        attribute={attribute}
+                        data={data}
+                        context={context}
+                        members={members}
+                        variant="panel"
+                        onChange={
+                          direct ? (next) => props.onChangeValue(item.id, attribute.id, next) : undefined
+                        }
+                        onButton={
+                          attribute.type === 'button' && !readOnly
+                            ? () => props.onButton(item.id, attribute.id)
+                            : undefined
+                        }
+                      />
+                    </span>
+                    {opensEditor(attribute, readOnly) && !direct && type.Edit && (
+                      <button
+                        type="button"
+                        className={styles.edit}
+                        aria-label={t('items.editValue', { name: attribute.name })}
+                        onClick={() => setEditing(attribute.id)}
+                      >
+                        <Pencil size={14} aria-hidden="true" />
+                      </button>
+                    )}
+                  </>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <section className={styles.subitems} aria-labelledby="subitems-title">
+        <h3 id="subitems-title" className={styles.subitemsTitle}>
+          {t('items.subitems')}
+        </h3>
+        {props.subitems.length > 0 && (
+          <ul className={styles.subitemList}>
+            {props.subitems.map((subitem) => (
+              <li key={subitem.id}>
+                <button
+                  type="button"
+                  className={styles.subitemLink}
+                  onClick={() => props.onOpenItem(subitem.id)}
+                >
+                  <bdi>{title(subitem)}</bdi>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!readOnly && item.parent_id === null && (
+          <form onSubmit={addSubitem} className={styles.addSubitem}>
+            <input
+              className={styles.input}
+              value={subitemName}
+              onChange={(event) => setSubitemName(event.target.value)}
+              aria-label={t('items.newSubitem')}
+              placeholder={t('items.newSubitem')}
+              maxLength={1000}
+            />
+          </form>
+        )}
+      </section>
+      <ItemActivity item={item} context={context} />
+    </Modal>
+  );
+}

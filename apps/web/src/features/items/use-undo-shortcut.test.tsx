@@ -1,0 +1,176 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import type { Item } from '@strata/contracts/items';
+import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import enUS from '../../i18n/locales/en-US.json';
+import { createItem, deleteItems, setValues } from '../../lib/items/item-writes';
+import { createItemsServer } from '../../lib/items/items-server.fixtures';
+import { itemsStore } from '../../lib/items/items-store';
+import { undoStack } from '../../lib/items/undo';
+import { queryClient } from '../../lib/query-client';
+import { PROFILE_QUERY } from '../../lib/session';
+import { toasts } from '../../ui/toast-store';
+import { isTypingTarget, useUndoShortcut } from './use-undo-shortcut';
+
+vi.hoisted(() => {
+  (globalThis as { __APP_VERSION__?: string }).__APP_VERSION__ = '0.0.0-test';
+});
+
+const TEAM = 9;
+const BOARD = 'Board000001';
+const FOLDER = 'Folder00001';
+const NAME = '00000000-0000-4000-8000-00000000000a';
+const POINTS = '00000000-0000-4000-8000-00000000000b';
+const server = createItemsServer(BOARD);
+let userId = 3900;
+/** Who the shortcut is used by (the stores' user ids change per test only to keep them apart). */
+const SIGNED_IN = 1;
+
+beforeAll(async () => {
+  vi.stubGlobal('fetch', server.fetch);
+  await i18next.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { translation: enUS } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+beforeEach(async () => {
+  server.reset();
+  undoStack.clear();
+  userId += 1;
+  queryClient.setQueryData(PROFILE_QUERY, { id: userId, name: 'Zed Undo' });
+  await itemsStore(userId, TEAM, BOARD, FOLDER).ready;
+});
+
+afterEach(cleanup);
+
+const store = () => itemsStore(userId, TEAM, BOARD, FOLDER);
+const add = (name: string): Promise<Item> =>
+  createItem(
+    store(),
+    { teamId: TEAM, boardId: BOARD, folderId: FOLDER, nameAttributeId: NAME, name },
+    { isUndo: true },
+  );
+const toastTexts = () => toasts.current().map((toast) => toast.message);
+const pointsOf = (item: Item) => store().find(item.id)?.values[POINTS]?.data ?? null;
+
+/** A bulk edit of two items to 8 points: one undo step. */
+async function editTwo(): Promise<Item[]> {
+  const items = [await add('One'), await add('Two')];
+  await setValues(store(), items, POINTS, 8);
+  return items;
+}
+
+function Fields() {
+  useUndoShortcut(SIGNED_IN);
+  return (
+    <>
+      <input aria-label="Title" />
+      <textarea aria-label="Notes" />
+      <div contentEditable suppressContentEditableWarning>
+        <span>typed text</span>
+      </div>
+      <input type="checkbox" aria-label="Done" />
+      <button type="button">Plain</button>
+    </>
+  );
+}
+
+describe('Ctrl/Cmd+Z', () => {
+  test('Ctrl+Z undoes the last change at once and says what it undid', async () => {
+    const items = await editTwo();
+    renderHook(() => useUndoShortcut(SIGNED_IN));
+    const event = fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(event).toBe(false); // the browser's own undo is kept out
+    expect(items.map(pointsOf)).toEqual([null, null]);
+    expect(toastTexts()).toContain('Undone: change to 2 items');
+    await waitFor(() => expect(server.get(items[0]!.id).values[POINTS]).toBeUndefined());
+  });
+
+  test('Cmd+Z does the same; Ctrl+Shift+Z (redo) is left alone', async () => {
+    const items = await editTwo();
+    renderHook(() => useUndoShortcut(SIGNED_IN));
+    fireEvent.keyDown(document.body, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(items.map(pointsOf)).toEqual([8, 8]);
+    fireEvent.keyDown(document.body, { key: 'z', metaKey: true });
+    expect(items.map(pointsOf)).toEqual([null, null]);
+  });
+
+  test('a non-Latin keyboard layout still undoes with the Z key', async () => {
+    const items = await editTwo();
+    renderHook(() => useUndoShortcut(SIGNED_IN));
+    fireEvent.keyDown(document.body, { key: 'я', code: 'KeyZ', ctrlKey: true });
+    expect(items.map(pointsOf)).toEqual([null, null]);
+  });
+
+  test('typing in an input, a textarea or an editable element keeps the browser’s undo', async () => {
+    const items = await editTwo();
+    render(<Fields />);
+    for (const target of [
+      screen.getByRole('textbox', { name: 'Title' }),
+      screen.getByRole('textbox', { name: 'Notes' }),
+      screen.getByText('typed text'),
+    ]) {
+      expect(isTypingTarget(target)).toBe(true);
+      expect(fireEvent.keyDown(target, { key: 'z', ctrlKey: true })).toBe(true);
+    }
+    expect(items.map(pointsOf)).toEqual([8, 8]);
+    expect(undoStack.size()).toBe(1);
+    // A checkbox or a button takes no typing: there Ctrl+Z is the app's undo.
+    fireEvent.keyDown(screen.getByRole('checkbox', { name: 'Done' }), { key: 'z', ctrlKey: true });
+    expect(items.map(pointsOf)).toEqual([null, null]);
+  });
+
+  test('one key press is one undo however many screens use the shortcut', async () => {
+    const first = await editTwo();
+    const second = await editTwo();
+    renderHook(() => useUndoShortcut(SIGNED_IN));
+    renderHook(() => useUndoShortcut(SIGNED_IN));
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(second.map(pointsOf)).toEqual([null, null]);
+    expect(first.map(pointsOf)).toEqual([8, 8]);
+  });
+
+  test('with nothing left to undo it says so', () => {
+    renderHook(() => useUndoShortcut(SIGNED_IN));
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(toastTexts().at(-1)).toBe('Nothing to undo.');
+  });
+
+  test('a restore from the trash is announced once the server answered; a refusal as an error', async () => {
+    const item = await add('Gone');
+    await deleteItems(store(), [item.id]);
+    renderHook(() => useUndoShortcut(SIGNED_IN));
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(toastTexts()).toContain('Undone: deletion of 1 item'));
+    expect(store().find(item.id)).toBeDefined();
+
+    await deleteItems(store(), [item.id]);
+    server.intercept((call) =>
+      call.method === 'POST' ? server.json(403, { code: 'FORBIDDEN', message: 'Nope.' }) : undefined,
+    );
+    const before = toasts.current().length;
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    await waitFor(() =>
+      expect(
+        toasts
+          .current()
+          .slice(before)
+          .map((toast) => toast.tone),
+      ).toEqual(['error']),
+    );
+  });
+
+  test('steps recorded by another user on this tab are dropped', async () => {
+    await editTwo();
+    const { rerender } = renderHook(({ id }) => useUndoShortcut(id), { initialProps: { id: SIGNED_IN } });
+    expect(undoStack.size()).toBe(1);
+    rerender({ id: SIGNED_IN + 1 });
+    expect(undoStack.size()).toBe(0);
+    rerender({ id: SIGNED_IN });
+  });
+});

@@ -1,0 +1,129 @@
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
+
+/**
+ * Long-text HTML in the browser. The server's sanitiser (apps/server/src/lib/html-sanitise.ts) is
+ * the authority on what is stored; this mirrors its allow-list so that what is shown, and what the
+ * editor sends, never holds more than the server would keep.
+ */
+
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'mark',
+  'sub',
+  'sup',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'hr',
+  'span',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
+
+/** Attributes per tag, as on the server (DOMPurify's own list is global, the hook narrows it). */
+const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
+  a: ['href', 'target', 'rel'],
+  ul: ['data-type'],
+  li: ['data-type', 'data-checked'],
+  ol: ['start'],
+  th: ['colspan', 'rowspan'],
+  td: ['colspan', 'rowspan'],
+  span: ['data-type', 'data-id', 'data-label'],
+  code: ['class'],
+};
+const ALL_ATTRIBUTES = [...new Set(Object.values(ALLOWED_ATTRIBUTES).flat())];
+const CODE_CLASS = /^language-[\w-]+$/;
+
+/**
+ * The server's schemes (http, https, mailto, tel) or a relative address; never protocol-relative
+ * (`//host`). DOMPurify strips whitespace and control characters before testing.
+ */
+const ALLOWED_URI = /^(?![/\\]{2})(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+
+const LINK_REL = 'noopener noreferrer nofollow';
+
+let purifier: Purifier | null = null;
+
+/** A DOMPurify instance of our own, so that its hooks never touch another caller's. */
+function getPurifier(): Purifier {
+  if (purifier) return purifier;
+  const instance = DOMPurify(window);
+  instance.addHook('uponSanitizeAttribute', (node, event) => {
+    const tag = node.nodeName.toLowerCase();
+    if (!ALLOWED_ATTRIBUTES[tag]?.includes(event.attrName)) {
+      event.keepAttr = false;
+    } else if (event.attrName === 'class') {
+      const kept = event.attrValue.split(/\s+/).filter((name) => CODE_CLASS.test(name));
+      if (kept.length === 0) event.keepAttr = false;
+      else event.attrValue = kept.join(' ');
+    }
+  });
+  // Links that open elsewhere cannot reach back into the app (as the server's transform).
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A' && node.hasAttribute('target')) node.setAttribute('rel', LINK_REL);
+  });
+  purifier = instance;
+  return instance;
+}
+
+/**
+ * Long-text HTML reduced to the server's allow-list: tags, attributes per tag, link schemes.
+ * Scripts, styles, event handlers and other schemes never survive. Safe to put into the DOM.
+ */
+export function sanitiseLongTextHtml(html: string): string {
+  return getPurifier().sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR: ALL_ATTRIBUTES,
+    ALLOWED_URI_REGEXP: ALLOWED_URI,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+  });
+}
+
+const EDITOR_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
+
+/** Whether the editor may link to `href`: an absolute http, https or mailto address. */
+export function isAllowedLinkHref(href: string): boolean {
+  try {
+    return EDITOR_SCHEMES.has(new URL(href.trim()).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The address a person typed into the link field, made absolute: `example.com/x` becomes
+ * `https://example.com/x` and `ann@example.com` becomes `mailto:ann@example.com` (as the links
+ * attribute adds `https://`). Null when the result is not an http, https or mailto address.
+ */
+export function normaliseLinkHref(typed: string): string | null {
+  const text = typed.trim();
+  if (text === '') return null;
+  let href = text;
+  if (!/^[a-z][a-z\d+.-]*:/i.test(text)) {
+    href = /^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(text) ? `mailto:${text}` : `https://${text}`;
+  }
+  return isAllowedLinkHref(href) ? href : null;
+}

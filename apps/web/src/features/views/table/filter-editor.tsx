@@ -1,0 +1,194 @@
+import type { FilterOperator } from '@strata/domain/attributes/filter-operators';
+import {
+  type AttributeDefinition,
+  filterOperatorsFor,
+  validateFilter,
+} from '@strata/domain/attributes/type-registry';
+import { contextLocale, type ValueContext } from '@strata/domain/attributes/value-context';
+import { type FilterRule, MAX_FILTERS, type ViewSettings } from '@strata/domain/views/view-settings';
+import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { valueErrorText } from '../cells/use-validated-commit';
+import type { ViewMember } from '../view-types';
+import { defaultOperand, OperandInput, operandKind } from './filter-operand-input';
+import styles from './toolbar.module.css';
+
+interface DraftRule extends FilterRule {
+  /** A key for React: rules have no id of their own. */
+  key: number;
+}
+
+export interface FilterEditorProps {
+  attributes: readonly AttributeDefinition[];
+  settings: ViewSettings;
+  onChangeSettings(next: ViewSettings): void;
+  context: ValueContext;
+  members: readonly ViewMember[];
+}
+
+let nextKey = 1;
+const withKey = (rule: FilterRule): DraftRule => ({ ...rule, key: nextKey++ });
+
+/** The attributes a view can filter by (buttons have no value to filter). */
+export function filterableAttributes(attributes: readonly AttributeDefinition[]): AttributeDefinition[] {
+  return attributes.filter((attribute) => filterOperatorsFor(attribute.type).length > 0);
+}
+
+function ruleFor(attribute: AttributeDefinition, operator?: FilterOperator): FilterRule {
+  const op = operator ?? filterOperatorsFor(attribute.type)[0]!;
+  return {
+    attribute_id: attribute.id,
+    operator: op,
+    operand: defaultOperand(operandKind(attribute.type, op)),
+  };
+}
+
+/** A condition whose value is still to be given (empty text, no choice yet): kept, not applied. */
+function isUnfinished(attribute: AttributeDefinition, rule: FilterRule): boolean {
+  const kind = operandKind(attribute.type, rule.operator);
+  if (kind === 'none') return false;
+  const { operand } = rule;
+  if (operand === undefined || operand === '') return true;
+  return Array.isArray(operand) && (operand.length === 0 || operand.every((x) => x === undefined));
+}
+
+/**
+ * The view's filter conditions: attribute, an operator the attribute's type offers
+ * (filterOperatorsFor), and an operand field by type; match all or any. Conditions being written
+ * stay in the editor; only complete, valid ones (validateFilter) reach the settings, so a new or
+ * half-typed condition never hides every item.
+ */
+export function FilterEditor({
+  attributes,
+  settings,
+  onChangeSettings,
+  context,
+  members,
+}: FilterEditorProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<DraftRule[]>(() => settings.filters.map(withKey));
+  const byId = new Map(attributes.map((attribute) => [attribute.id, attribute]));
+  const filterable = filterableAttributes(attributes);
+  const problemOf = (rule: FilterRule) => {
+    const attribute = byId.get(rule.attribute_id);
+    if (!attribute || isUnfinished(attribute, rule)) return null;
+    return validateFilter(attribute, { operator: rule.operator, operand: rule.operand }, context)[0] ?? null;
+  };
+  const isSaved = (rule: FilterRule) => {
+    const attribute = byId.get(rule.attribute_id);
+    return attribute !== undefined && !isUnfinished(attribute, rule) && problemOf(rule) === null;
+  };
+
+  const save = (next: DraftRule[], match = settings.filter_match) => {
+    setDraft(next);
+    const filters = next.filter(isSaved).map(({ key: _key, ...rule }) => rule);
+    if (JSON.stringify(filters) === JSON.stringify(settings.filters) && match === settings.filter_match)
+      return;
+    onChangeSettings({ ...settings, filters, filter_match: match });
+  };
+  const replace = (key: number, rule: FilterRule) =>
+    save(draft.map((other) => (other.key === key ? { ...rule, key } : other)));
+
+  return (
+    <div className={styles.editor}>
+      {draft.length === 0 && <p className={styles.hint}>{t('views.filter.none')}</p>}
+      {draft.length > 1 && (
+        <label className={styles.inline}>
+          <span>{t('views.filter.match')}</span>
+          <select
+            className={styles.field}
+            value={settings.filter_match}
+            onChange={(event) => save(draft, event.target.value as 'all' | 'any')}
+          >
+            <option value="all">{t('views.filter.matchAll')}</option>
+            <option value="any">{t('views.filter.matchAny')}</option>
+          </select>
+        </label>
+      )}
+      <ul className={styles.rules}>
+        {draft.map((rule, index) => {
+          const attribute = byId.get(rule.attribute_id);
+          const problem = problemOf(rule);
+          return (
+            <li
+              key={rule.key}
+              className={styles.rule}
+              aria-label={t('views.filter.condition', { n: index + 1 })}
+            >
+              <select
+                className={styles.field}
+                aria-label={t('views.filter.attribute')}
+                value={rule.attribute_id}
+                onChange={(event) => {
+                  const next = byId.get(event.target.value);
+                  if (next) replace(rule.key, ruleFor(next));
+                }}
+              >
+                {!attribute && <option value={rule.attribute_id}>{t('views.filter.deleted')}</option>}
+                {filterable.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+              {attribute && (
+                <select
+                  className={styles.field}
+                  aria-label={t('views.filter.operator')}
+                  value={rule.operator}
+                  onChange={(event) => {
+                    const operator = event.target.value as FilterOperator;
+                    const sameKind =
+                      operandKind(attribute.type, operator) === operandKind(attribute.type, rule.operator);
+                    replace(rule.key, sameKind ? { ...rule, operator } : ruleFor(attribute, operator));
+                  }}
+                >
+                  {filterOperatorsFor(attribute.type).map((operator) => (
+                    <option key={operator} value={operator}>
+                      {t(`views.operators.${operator}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+              {attribute && (
+                <OperandInput
+                  key={`${rule.attribute_id}:${operandKind(attribute.type, rule.operator)}`}
+                  attribute={attribute}
+                  operator={rule.operator}
+                  operand={rule.operand}
+                  members={members}
+                  locale={contextLocale(context)}
+                  onChange={(operand) => replace(rule.key, { ...rule, operand })}
+                />
+              )}
+              <button
+                type="button"
+                className={styles.iconButton}
+                aria-label={t('views.filter.remove')}
+                onClick={() => save(draft.filter((other) => other.key !== rule.key))}
+              >
+                <X size={14} aria-hidden="true" />
+              </button>
+              {problem && (
+                <span className={styles.problem} role="status">
+                  {valueErrorText(t, problem)}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {filterable.length > 0 && draft.length < MAX_FILTERS && (
+        <button
+          type="button"
+          className={styles.textButton}
+          onClick={() => save([...draft, withKey(ruleFor(filterable[0]!))])}
+        >
+          <Plus size={14} aria-hidden="true" />
+          {t('views.filter.add')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,394 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid of positioned divs (table elements cannot be absolutely positioned rows with sticky cells in both directions)
+// biome-ignore-all lint/a11y/useFocusableInteractive: the grid is the one focusable element; its active cell is aria-activedescendant
+import { itemValueData } from '@strata/domain/attributes/item-values';
+import {
+  type AttributeDefinition,
+  valueFromPlainText,
+  valueToPlainText,
+} from '@strata/domain/attributes/type-registry';
+import type { ValueContext } from '@strata/domain/attributes/value-context';
+import { applyView, type ViewItem } from '@strata/domain/views/view-rows';
+import type { ViewSettings } from '@strata/domain/views/view-settings';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { valueErrorText } from '../cells/use-validated-commit';
+import type { ViewCallbacks, ViewMember } from '../view-types';
+import { handleGridKeyDown } from './grid-keyboard';
+import type { GridPosition } from './grid-navigation';
+import styles from './table.module.css';
+import { cellId, type EditState, isEditableColumn } from './table-cell';
+import { TableHeader } from './table-header';
+import { useIsRtl, useRowSettings, useTableActions } from './table-hooks';
+import {
+  columnWidth,
+  countItemLines,
+  HEADER_HEIGHT,
+  itemIdsOf,
+  ROW_HEIGHT,
+  SELECT_WIDTH,
+  tableColumns,
+  tableLines,
+} from './table-model';
+import { AddRow, GroupRow, ItemRow, type RowLayout } from './table-rows';
+import { useTableClipboard, writeClipboardText } from './use-table-clipboard';
+
+export interface TableViewProps extends ViewCallbacks {
+  attributes: readonly AttributeDefinition[];
+  /** The folder's items, subitems included (parent_id); pass a stable array: rows are derived from it. */
+  items: readonly ViewItem[];
+  settings: ViewSettings;
+  /** Pass a stable (memoised) object: sorting and filtering re-run when it changes. */
+  context: ValueContext;
+  members: readonly ViewMember[];
+  /** The item's name column, pinned and never hidden (see defaultNameAttributeId). */
+  nameAttributeId: string | null;
+  selection: ReadonlySet<string>;
+  onChangeSettings(next: ViewSettings): void;
+  /** A cell's data (formulas evaluated by the caller); the stored data by default. */
+  dataOf?(item: ViewItem, attribute: AttributeDefinition): unknown;
+  readOnly?: boolean;
+  /** The reading direction; by default the nearest `dir` attribute (the document's). */
+  dir?: 'ltr' | 'rtl';
+  /** The grid's accessible name (the view's name). */
+  label?: string;
+}
+
+const OVERSCAN_ROWS = 4;
+const OVERSCAN_COLUMNS = 2;
+
+/**
+ * The table view: the view settings' rows (filtered, sorted, grouped by the domain's applyView,
+ * flattened with subitems) in a grid virtualised in both directions, so the DOM holds only the
+ * lines and columns in sight however many items there are. The name column and the header stay
+ * pinned; columns are resized, reordered, hidden and sorted from the header, and every such
+ * change is reported as next settings through onChangeSettings.
+ */
+export function TableView(props: TableViewProps) {
+  const { t } = useTranslation();
+  const gridId = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rtl = useIsRtl(scrollRef, props.dir);
+  const readOnly = props.readOnly ?? false;
+  const dataOf = props.dataOf ?? itemValueData;
+  const { settings } = props;
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [activeAt, setActive] = useState<GridPosition>({ row: 0, col: 0 });
+  const [edit, setEdit] = useState<EditState | null>(null);
+  const [adding, setAdding] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ id: string; width: number } | null>(null);
+
+  const columns = useMemo(
+    () => tableColumns(props.attributes, settings, props.nameAttributeId),
+    [props.attributes, settings, props.nameAttributeId],
+  );
+  const rowSettings = useRowSettings(settings);
+  const result = useMemo(
+    () =>
+      applyView({
+        items: props.items,
+        attributes: props.attributes,
+        settings: rowSettings,
+        context: props.context,
+        dataOf,
+      }),
+    [props.items, props.attributes, props.context, dataOf, rowSettings],
+  );
+  const { collapsed_groups, group_by, show_subitems } = settings;
+  const lines = useMemo(
+    () =>
+      tableLines(
+        result,
+        { expanded, collapsedGroups: new Set(collapsed_groups), showSubitems: show_subitems },
+        !readOnly,
+      ),
+    [result, expanded, collapsed_groups, show_subitems, readOnly],
+  );
+  const active = {
+    row: Math.max(0, Math.min(activeAt.row, lines.length - 1)),
+    col: Math.max(0, Math.min(activeAt.col, columns.all.length - 1)),
+  };
+
+  const widthOf = useCallback(
+    (id: string) => (preview?.id === id ? preview.width : columnWidth(settings, id)),
+    [preview, settings],
+  );
+  const stickyWidth = SELECT_WIDTH + (columns.name ? widthOf(columns.name.id) : 0);
+  const nameOffset = columns.name ? 1 : 0;
+
+  const rowVirtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    paddingStart: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    overscan: OVERSCAN_ROWS,
+    useFlushSync: false,
+  });
+  // The key carries the width: a resized column gets its new size without a DOM measurement.
+  const columnKey = useCallback(
+    (index: number) => `${columns.others[index]!.id}:${widthOf(columns.others[index]!.id)}`,
+    [columns.others, widthOf],
+  );
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: columns.others.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => widthOf(columns.others[index]!.id),
+    getItemKey: columnKey,
+    paddingStart: stickyWidth,
+    scrollPaddingStart: stickyWidth,
+    overscan: OVERSCAN_COLUMNS,
+    isRtl: rtl,
+    useFlushSync: false,
+  });
+
+  const virtualColumns = columnVirtualizer.getVirtualItems();
+  const totalWidth = columnVirtualizer.getTotalSize();
+  // What every row draws with; a new one (columns scrolled or resized, a new context, member list
+  // or dataOf) draws the memoised rows again. The virtualizer keeps getVirtualItems() identical
+  // while the range is unchanged.
+  const { context, members } = props;
+  const layout: RowLayout = useMemo(
+    () => ({
+      columns,
+      virtualColumns,
+      spacerStart: (virtualColumns[0]?.start ?? stickyWidth) - stickyWidth,
+      spacerEnd: totalWidth - (virtualColumns.at(-1)?.end ?? stickyWidth),
+      totalWidth,
+      widthOf,
+      firstColIndex: 2 + nameOffset,
+      context,
+      members,
+      dataOf,
+      t,
+    }),
+    [columns, virtualColumns, stickyWidth, totalWidth, widthOf, nameOffset, context, members, dataOf, t],
+  );
+
+  // Latest props and state for the stable action object the memoised rows hold.
+  const latest = useRef({ props, lines, edit, readOnly });
+  latest.current = { props, lines, edit, readOnly };
+
+  const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
+  const { actions, changeValidated, committedByKey } = useTableActions({
+    gridId,
+    latest,
+    focusGrid,
+    setEdit,
+    setActive,
+    setMessage,
+    setExpanded,
+    setAdding,
+  });
+
+  // After an edit ends, focus returns to the grid so the keyboard keeps working (never on mount:
+  // a view that opens must not take the focus, nor pay the layout a focus() forces).
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    const ended = wasEditing.current && edit === null;
+    wasEditing.current = edit !== null;
+    if (!ended) return;
+    const grid = scrollRef.current;
+    const focused = document.activeElement;
+    if (grid && (focused === document.body || (focused !== grid && grid.contains(focused)))) focusGrid();
+  }, [edit, focusGrid]);
+
+  // Keep the active cell in sight (and so in the DOM, for aria-activedescendant).
+  const scrolledOnce = useRef(false);
+  useEffect(() => {
+    // The first active cell is the first one, already in sight: no scroll (and no layout) on mount.
+    if (!scrolledOnce.current) {
+      scrolledOnce.current = true;
+      return;
+    }
+    if (lines.length === 0) return;
+    rowVirtualizer.scrollToIndex(active.row, { align: 'auto' });
+    if (active.col >= nameOffset && columns.others.length > 0)
+      columnVirtualizer.scrollToIndex(active.col - nameOffset, { align: 'auto' });
+  }, [
+    active.row,
+    active.col,
+    lines.length,
+    nameOffset,
+    columns.others.length,
+    rowVirtualizer,
+    columnVirtualizer,
+  ]);
+
+  const activeItemCell = () => {
+    const line = lines[active.row];
+    const attribute = columns.all[active.col];
+    return line?.kind === 'item' && attribute ? { line, attribute } : null;
+  };
+  const copyText = () => {
+    const cell = activeItemCell();
+    return cell
+      ? valueToPlainText(cell.attribute, dataOf(cell.line.item, cell.attribute), props.context)
+      : null;
+  };
+  const paste = (text: string) => {
+    const cell = activeItemCell();
+    if (!cell) return;
+    const read = isEditableColumn(cell.attribute, readOnly)
+      ? valueFromPlainText(cell.attribute, text, props.context)
+      : null;
+    if (read === null) setMessage(t('views.errors.NOT_EDITABLE'));
+    else if (!read.ok) setMessage(valueErrorText(t, read.errors[0]!));
+    else changeValidated(cell.line.item.id, cell.attribute, read.data);
+  };
+  useTableClipboard(scrollRef, { copyText, paste });
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    handleGridKeyDown(event, {
+      lines,
+      columns: columns.all,
+      active,
+      rtl,
+      readOnly,
+      page: Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1),
+      takeCommittedByKey: () => {
+        const was = committedByKey.current;
+        committedByKey.current = false;
+        return was;
+      },
+      setActive: (next) => {
+        setActive(next);
+        focusGrid();
+      },
+      startEdit: actions.startEdit,
+      change: changeValidated,
+      dataOf: (line, attribute) => dataOf(line.item, attribute),
+      button: actions.button,
+      openItem: actions.openItem,
+      select: actions.select,
+      toggleExpanded: (itemId, open) => {
+        if (expanded.has(itemId) !== open) actions.toggleExpanded(itemId);
+      },
+      toggleGroup: actions.toggleGroup,
+      setAdding: (groupKey) => setAdding(groupKey),
+      copy: () => {
+        const text = copyText();
+        if (text !== null) writeClipboardText(text);
+      },
+      clearMessage: () => setMessage(null),
+    });
+
+  // Select-all counts the shown items; their ids are listed when it is clicked, and kept in a set
+  // only while something is selected (the selection, usually small, is counted against it).
+  const itemCount = useMemo(() => countItemLines(lines), [lines]);
+  const { selection } = props;
+  const hasSelection = selection.size > 0;
+  const shownIds = useMemo(() => (hasSelection ? new Set(itemIdsOf(lines)) : null), [hasSelection, lines]);
+  const selectedCount = useMemo(() => {
+    let count = 0;
+    if (shownIds) for (const id of selection) if (shownIds.has(id)) count++;
+    return count;
+  }, [selection, shownIds]);
+  const selectAll = {
+    checked: itemCount > 0 && selectedCount === itemCount,
+    indeterminate: selectedCount > 0 && selectedCount < itemCount,
+    onChange: () => props.onToggleSelect(itemIdsOf(lines), selectedCount < itemCount),
+  };
+  const groupAttribute = props.attributes.find((attribute) => attribute.id === group_by);
+  const activeLine = lines[active.row];
+
+  return (
+    <div className={styles.frame} dir={props.dir}>
+      <div
+        ref={scrollRef}
+        className={styles.scroller}
+        role="grid"
+        aria-label={props.label ?? t('views.table.label')}
+        aria-rowcount={lines.length + 1}
+        aria-colcount={columns.all.length + 1}
+        aria-multiselectable="true"
+        aria-readonly={readOnly || undefined}
+        aria-activedescendant={
+          activeLine ? cellId(gridId, active.row, activeLine.kind === 'item' ? active.col : 0) : undefined
+        }
+        // A grid is one tab stop; arrows move inside it.
+        tabIndex={0}
+        onKeyDown={handleKeyDown}
+      >
+        <div
+          className={styles.canvas}
+          style={{ blockSize: rowVirtualizer.getTotalSize(), inlineSize: totalWidth }}
+        >
+          <TableHeader
+            columns={columns}
+            attributes={props.attributes}
+            settings={settings}
+            onChangeSettings={props.onChangeSettings}
+            virtualColumns={virtualColumns}
+            spacerStart={layout.spacerStart}
+            spacerEnd={layout.spacerEnd}
+            totalWidth={totalWidth}
+            widthOf={widthOf}
+            onResizePreview={(id, width) => setPreview(width === null ? null : { id, width })}
+            rtl={rtl}
+            readOnly={readOnly}
+            selectAll={selectAll}
+            firstColIndex={layout.firstColIndex}
+          />
+          <div role="rowgroup">
+            {rowVirtualizer.getVirtualItems().map((virtual) => {
+              const line = lines[virtual.index]!;
+              const isActiveRow = virtual.index === active.row;
+              if (line.kind === 'group') {
+                return (
+                  <GroupRow
+                    key={`g:${line.group.key}`}
+                    group={line.group}
+                    collapsed={line.collapsed}
+                    groupAttribute={groupAttribute}
+                    row={virtual.index}
+                    start={virtual.start}
+                    layout={layout}
+                    isActive={isActiveRow}
+                    actions={actions}
+                  />
+                );
+              }
+              if (line.kind === 'add') {
+                return (
+                  <AddRow
+                    key={`a:${line.group}`}
+                    group={line.group}
+                    row={virtual.index}
+                    start={virtual.start}
+                    layout={layout}
+                    isActive={isActiveRow}
+                    isAdding={adding === line.group}
+                    actions={actions}
+                  />
+                );
+              }
+              return (
+                <ItemRow
+                  key={`i:${line.item.id}`}
+                  item={line.item}
+                  depth={line.depth}
+                  subitemCount={line.subitemCount}
+                  row={virtual.index}
+                  start={virtual.start}
+                  layout={layout}
+                  selected={props.selection.has(line.item.id)}
+                  expanded={expanded.has(line.item.id)}
+                  activeCol={isActiveRow ? active.col : null}
+                  edit={isActiveRow && edit?.row === virtual.index ? edit : null}
+                  actions={actions}
+                />
+              );
+            })}
+          </div>
+        </div>
+        {lines.length === 0 && <div className={styles.empty}>{t('views.table.empty')}</div>}
+      </div>
+      <div role="alert" className={styles.status}>
+        {message}
+      </div>
+    </div>
+  );
+}
