@@ -35,7 +35,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    // A failed load names no address in its text: the location carries it.
+    if (message.type() === 'error') {
+      const where = message.text().startsWith('Failed to load resource')
+        ? ` (${message.location().url})`
+        : '';
+      problems.push(`${message.text()}${where}`);
+    }
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
