@@ -1,0 +1,106 @@
+/**
+ * Item creates: 32 concurrent `PUT /api/{teamId}/items/{id}` (creates, 8 values each) against 32
+ * concurrent raw single-row INSERTs of the same rows (ARCHITECTURE §6: concurrent creates are
+ * group-committed). Goal: throughput >= 1.0x the raw inserts.
+ *
+ * Method:
+ * - One app as in production (full plugin stack, auth, access checks, domain validation of every
+ *   value, events and delta-sync notes) on an in-memory PGlite, with a board of 8 attributes.
+ * - Candidate: CONCURRENCY creates through `app.inject` started together; the sample is the wall
+ *   time until all answered (each answer checked: 200, row_version 1).
+ * - Baseline: CONCURRENCY `INSERT INTO items (...) VALUES (...)` of the same stored rows through
+ *   the same driver (PGlite's query), started together.
+ * - Warm-up of WARMUP rounds per side, then ROUNDS rounds alternating which side goes first.
+ *   Ratio = median baseline time / median candidate time (creates per second, relative).
+ */
+import { randomUUID } from 'node:crypto';
+import type { StoredValues } from '../apps/server/src/db/schema/items';
+import { type BenchBoard, benchValues, openBenchBoard } from './lib/board-fixture';
+import { median, round } from './lib/stats';
+import type { BenchResult } from './lib/types';
+
+const CONCURRENCY = 32;
+const WARMUP = 5;
+const ROUNDS = 31;
+
+let counter = 0;
+
+async function createThroughApi(board: BenchBoard): Promise<number> {
+  const start = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: CONCURRENCY }, () =>
+      board.app.inject({
+        method: 'PUT',
+        url: `/api/${board.teamId}/items/${randomUUID()}`,
+        headers: { authorization: `Bearer ${board.token}` },
+        payload: { folder_id: board.folderId, values: benchValues(board, counter++), row_version: 1 },
+      }),
+    ),
+  );
+  const elapsed = performance.now() - start;
+  for (const res of answers)
+    if (res.statusCode !== 200 || res.json().row_version !== 1)
+      throw new Error(`create: ${res.statusCode} ${res.body}`);
+  return elapsed;
+}
+
+const INSERT = `INSERT INTO items (id, team_id, board_id, folder_id, sort_order, values, created_by, created_at, updated_at, row_version)
+  VALUES ($1, $2, $3, $4, NULL, $5, $6, $7, $7, 1)`;
+
+async function insertRaw(board: BenchBoard): Promise<number> {
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: CONCURRENCY }, () => {
+    const values: StoredValues = {};
+    for (const [attributeId, { data }] of Object.entries(benchValues(board, counter++)))
+      values[attributeId] = { id: randomUUID(), attribute_id: attributeId, data };
+    return [
+      randomUUID(),
+      board.teamId,
+      board.boardId,
+      board.folderId,
+      JSON.stringify(values),
+      board.ownerId,
+      now,
+    ];
+  });
+  const start = performance.now();
+  await Promise.all(rows.map((row) => board.database.executeSql(INSERT, row)));
+  return performance.now() - start;
+}
+
+export async function run(): Promise<BenchResult> {
+  const board = await openBenchBoard();
+  try {
+    for (let i = 0; i < WARMUP; i++) {
+      await createThroughApi(board);
+      await insertRaw(board);
+    }
+    const api: number[] = [];
+    const raw: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      if (i % 2 === 0) {
+        api.push(await createThroughApi(board));
+        raw.push(await insertRaw(board));
+      } else {
+        raw.push(await insertRaw(board));
+        api.push(await createThroughApi(board));
+      }
+    }
+    const apiMs = median(api);
+    const rawMs = median(raw);
+    return {
+      name: 'item-create',
+      ratio: rawMs / apiMs,
+      goal: '>=1.0',
+      details: {
+        concurrency: CONCURRENCY,
+        api_ms: round(apiMs, 1),
+        raw_ms: round(rawMs, 1),
+        api_per_s: round((CONCURRENCY / apiMs) * 1000),
+        raw_per_s: round((CONCURRENCY / rawMs) * 1000),
+      },
+    };
+  } finally {
+    await board.close();
+  }
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type App, buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { type Database, openDatabase } from '../../apps/server/src/db/client';
+import { items, type StoredValues } from '../../apps/server/src/db/schema/items';
+import { quickUser } from '../../apps/server/src/test/quick-user';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const base62Id = () =>
+  Array.from({ length: 11 }, () => BASE62[Math.floor(Math.random() * 62)]).join('');
+
+/** The eight attribute types of the benches' board: the common columns of a real table. */
+export const BENCH_ATTRIBUTE_TYPES = [
+  'text',
+  'number',
+  'checkbox',
+  'label',
+  'members',
+  'date',
+  'email',
+  'longtext',
+];
+
+export interface BenchBoard {
+  app: App;
+  database: Database;
+  teamId: number;
+  ownerId: number;
+  token: string;
+  boardId: string;
+  folderId: string;
+  /** Attribute ids by type. */
+  attributeIds: Record<string, string>;
+  labelId: string;
+  close(): Promise<void>;
+}
+
+async function ok(app: App, token: string, method: 'PUT' | 'POST', url: string, payload: unknown) {
+  const res = await app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    payload: payload as object,
+  });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/**
+ * An app as in production (full plugin stack) on an in-memory PGlite, with a workspace, a board,
+ * a folder and the eight attributes, written through the API. `env` adds settings (the built web
+ * app to serve, WEB_DIST_DIR).
+ */
+export async function openBenchBoard(env: Record<string, string> = {}): Promise<BenchBoard> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'strata-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: undefined,
+    ...env,
+  });
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const app = await buildApp(config, { database, logger: false });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const owner = await quickUser(app.ctx, { name: 'Owner' });
+    const team = await ok(app, owner.token, 'POST', '/api/teams', { name: 'Bench' });
+    const boardId = base62Id();
+    const folderId = base62Id();
+    const labelId = randomUUID();
+    const attributeIds = Object.fromEntries(BENCH_ATTRIBUTE_TYPES.map((type) => [type, randomUUID()]));
+    const settings: Record<string, unknown> = {
+      text: { primary: true },
+      label: { labels: [{ id: labelId, name: 'Done', color: '#0a0' }] },
+    };
+    await ok(app, owner.token, 'POST', `/api/${team.id}/save-multiple`, [
+      { type: 'board', op: 'put', id: boardId, body: { name: 'Bench board', row_version: 1 } },
+      { type: 'folder', op: 'put', id: folderId, body: { board_id: boardId, name: 'All', row_version: 1 } },
+      ...BENCH_ATTRIBUTE_TYPES.map((type) => ({
+        type: 'attribute',
+        op: 'put',
+        id: attributeIds[type],
+        body: { board_id: boardId, name: type, type, settings: settings[type], row_version: 1 },
+      })),
+    ]);
+    return {
+      app,
+      database,
+      teamId: team.id,
+      ownerId: owner.id,
+      token: owner.token,
+      boardId,
+      folderId,
+      attributeIds,
+      labelId,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Values for the eight attributes, as an item save sends them. */
+export function benchValues(board: BenchBoard, n: number): Record<string, { data: unknown }> {
+  const a = board.attributeIds;
+  return {
+    [a.text!]: { data: `Item ${n}` },
+    [a.number!]: { data: n * 1.5 },
+    [a.checkbox!]: { data: n % 2 === 0 },
+    [a.label!]: { data: [board.labelId] },
+    [a.members!]: { data: [board.ownerId] },
+    [a.date!]: { data: '2026-03-20' },
+    [a.email!]: { data: `person${n}@example.com` },
+    [a.longtext!]: { data: `<p>Notes about item ${n}, with <strong>some</strong> detail.</p>` },
+  };
+}
+
+/**
+ * `count` items with a value of each attribute written straight to the database (multi-row
+ * INSERTs of 500; no events or delta-sync notes: the benches read them, nobody syncs them), then
+ * ANALYZE.
+ */
+export async function insertBenchItems(board: BenchBoard, folderId: string, count: number): Promise<void> {
+  const now = new Date();
+  for (let start = 0; start < count; start += 500) {
+    const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => {
+      const n = start + i;
+      const values: StoredValues = {};
+      for (const [attributeId, { data }] of Object.entries(benchValues(board, n)))
+        values[attributeId] = { id: randomUUID(), attribute_id: attributeId, data };
+      return {
+        id: randomUUID(),
+        teamId: board.teamId,
+        boardId: board.boardId,
+        folderId,
+        sortOrder: `a${String(n).padStart(6, '0')}`,
+        values,
+        createdBy: board.ownerId,
+        createdAt: now,
+        updatedAt: now,
+      };
+    });
+    await board.app.ctx.db.insert(items).values(rows);
+  }
+  await board.database.executeSql('ANALYZE');
+}
