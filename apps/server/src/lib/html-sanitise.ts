@@ -1,64 +1,26 @@
+import {
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_CODE_CLASS,
+  RICH_TEXT_LINK_REL,
+  RICH_TEXT_SCHEMES,
+  RICH_TEXT_TAGS,
+} from '@strata/domain/rich-text/html-allow-list';
 import sanitizeHtml from 'sanitize-html';
 
-/**
- * What long text may hold: the rich-text editor's output (paragraphs, headings, marks, lists,
- * task lists, quotes, code, links, rules, tables). Everything else is dropped with its
- * attributes; scripts, styles and event handlers never survive, and links keep only safe schemes.
- */
+/** The shared allow-list (packages/domain/src/rich-text/html-allow-list.ts) as sanitize-html takes it. */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'del',
-    'mark',
-    'sub',
-    'sup',
-    'code',
-    'pre',
-    'blockquote',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'hr',
-    'span',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
-  allowedAttributes: {
-    a: ['href', 'target', 'rel'],
-    ul: ['data-type'],
-    li: ['data-type', 'data-checked'],
-    ol: ['start'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-    span: ['data-type', 'data-id', 'data-label'],
-    code: ['class'],
-  },
-  allowedClasses: { code: [/^language-[\w-]+$/] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]]),
+  ),
+  allowedClasses: { code: [RICH_TEXT_CODE_CLASS] },
+  allowedSchemes: [...RICH_TEXT_SCHEMES],
   allowProtocolRelative: false,
   // Links that open elsewhere cannot reach back into the app.
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: attribs.target ? { ...attribs, rel: 'noopener noreferrer nofollow' } : attribs,
+      attribs: attribs.target ? { ...attribs, rel: RICH_TEXT_LINK_REL } : attribs,
     }),
   },
 };

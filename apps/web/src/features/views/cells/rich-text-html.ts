@@ -1,68 +1,24 @@
+import {
+  RICH_TEXT_ATTRIBUTES as ALLOWED_ATTRIBUTES,
+  RICH_TEXT_CODE_CLASS as CODE_CLASS,
+  RICH_TEXT_LINK_REL as LINK_REL,
+  RICH_TEXT_TAGS,
+} from '@strata/domain/rich-text/html-allow-list';
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 
-/**
- * Long-text HTML in the browser. The server's sanitiser (apps/server/src/lib/html-sanitise.ts) is
- * the authority on what is stored; this mirrors its allow-list so that what is shown, and what the
- * editor sends, never holds more than the server would keep.
+/*
+ * Long-text HTML in the browser, kept to the allow-list the server's sanitiser keeps
+ * (packages/domain/src/rich-text/html-allow-list.ts).
  */
 
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'del',
-  'mark',
-  'sub',
-  'sup',
-  'code',
-  'pre',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'hr',
-  'span',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
-
-/** Attributes per tag, as on the server (DOMPurify's own list is global, the hook narrows it). */
-const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
-  a: ['href', 'target', 'rel'],
-  ul: ['data-type'],
-  li: ['data-type', 'data-checked'],
-  ol: ['start'],
-  th: ['colspan', 'rowspan'],
-  td: ['colspan', 'rowspan'],
-  span: ['data-type', 'data-id', 'data-label'],
-  code: ['class'],
-};
+const ALLOWED_TAGS = [...RICH_TEXT_TAGS];
 const ALL_ATTRIBUTES = [...new Set(Object.values(ALLOWED_ATTRIBUTES).flat())];
-const CODE_CLASS = /^language-[\w-]+$/;
 
 /**
  * The server's schemes (http, https, mailto, tel) or a relative address; never protocol-relative
  * (`//host`). DOMPurify strips whitespace and control characters before testing.
  */
 const ALLOWED_URI = /^(?![/\\]{2})(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
-
-const LINK_REL = 'noopener noreferrer nofollow';
 
 let purifier: Purifier | null = null;
 
