@@ -327,6 +327,26 @@ describe('persistence', () => {
     expect(byId(store.getSnapshot())).toEqual([row('a', 3, { name: 'Server' }), row('b', 1)]);
   });
 
+  test('the server is asked while the disk is read; its answer is applied after the disk copies', async () => {
+    const inner = createMemoryPersistence({ items: [row('a', 5, { name: 'Disk' })] });
+    let releaseLoad = () => {};
+    const persistence: RecordPersistence = {
+      load: (name) =>
+        new Promise((resolve) => {
+          releaseLoad = () => resolve(inner.load(name));
+        }),
+      save: inner.save,
+    };
+    const server = createFakeServer([row('a', 3, { name: 'Server' })]);
+    const { store } = setup({ server, persistence });
+    await flushMicrotasks();
+    expect(server.calls.map((call) => call.kind)).toEqual(['index']);
+    expect(store.getSnapshot()).toEqual([]);
+    releaseLoad();
+    await store.ready;
+    expect(store.getSnapshot()).toEqual([row('a', 3, { name: 'Server' })]);
+  });
+
   test('every change is persisted, so a reload offline shows the last state', async () => {
     const persistence = createMemoryPersistence();
     const first = setup({ rows: [row('a', 1), row('b', 1)], persistence });

@@ -130,6 +130,9 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
   }
 
   async function load(): Promise<void> {
+    // The server is asked at once, while this device's copies are read: neither waits on the other.
+    const index = transport.index(indexPath!);
+    index.catch(() => undefined);
     if (persistence && !isDiskLoaded) {
       isDiskLoaded = true;
       const stored = (await persistence.load(options.name).catch((error) => {
@@ -149,7 +152,7 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
         for (const listener of listeners) listener();
       }
     }
-    applyIndex(await transport.index(indexPath!));
+    applyIndex(await index);
     initialized = true;
     core.commit();
   }
