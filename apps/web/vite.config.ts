@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueParts } from './vite/catalogue-parts';
 
 // The app and the server are released together: the build carries the server package's version.
 const version = JSON.parse(readFileSync(new URL('../server/package.json', import.meta.url), 'utf8'))
@@ -57,7 +58,7 @@ const pwa = VitePWA({
 // In development the API runs on its own port (npm run dev starts both); the build is served by
 // the server itself on one origin.
 export default defineConfig({
-  plugins: [react(), pwa],
+  plugins: [catalogueParts(), react(), pwa],
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',

@@ -1,1 +1,11 @@
 /// <reference types="vite/client" />
+
+/** A section of a catalogue (vite/catalogue-parts.ts). */
+declare module '*.json?part=shell' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}
+declare module '*.json?part=views' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}

@@ -2,6 +2,8 @@ import type { ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useParams } from 'react-router';
 import { HomePage } from '../features/home';
 import { TeamLayout, TeamMembersPage, TeamSettingsPage } from '../features/workspaces';
+import type { CataloguePart } from '../i18n/catalogue-parts';
+import { loadCataloguePart } from '../i18n/i18n';
 import { AppShell } from './app-shell';
 import { NavigationProgress } from './navigation-progress';
 import { NotFoundPage } from './not-found-page';
@@ -28,6 +30,11 @@ const auth = () => import('../features/auth');
  * signed-out screens are among them: their forms (react-hook-form) are not needed by a signed-in
  * first load, which is most loads.
  */
+/** A screen that waits for a part of the English catalogue too (i18n/catalogue-parts.ts). */
+const withCatalogue =
+  (part: CataloguePart, load: () => Promise<ComponentType>) => (): Promise<ComponentType> =>
+    Promise.all([load(), loadCataloguePart(part)]).then(([screen]) => screen);
+
 const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
   login: () => auth().then((m) => m.LoginPage),
   register: () => auth().then((m) => m.RegisterPage),
@@ -43,14 +50,20 @@ const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
   'team.permissions': () => import('../features/permissions').then((m) => m.TeamPermissionsPage),
   // A board's permissions: the same screen, scoped to the board of the address.
   'team.board.permissions': () => import('../features/permissions').then((m) => m.TeamPermissionsPage),
-  'team.board.activity': () => import('../features/activity').then((m) => m.BoardActivityPage),
+  'team.board.activity': withCatalogue('views', () =>
+    import('../features/activity').then((m) => m.BoardActivityPage),
+  ),
   'register.invitation': () => import('../features/invitations').then((m) => m.InvitationPage),
   'team.boards': () => import('../features/boards/team-boards-page').then((m) => m.TeamBoardsPage),
-  'team.boards.create': () => import('../features/boards/create-board-page').then((m) => m.CreateBoardPage),
-  'team.board.edit': () => import('../features/boards/board-edit-page').then((m) => m.BoardEditPage),
-  'team.board.trash': () => import('../features/trash').then((m) => m.TrashPage),
-  board: () => import('../features/boards/board-page').then((m) => m.BoardPage),
-  folder: () => import('../features/boards/folder-page').then((m) => m.FolderPage),
+  'team.boards.create': withCatalogue('views', () =>
+    import('../features/boards/create-board-page').then((m) => m.CreateBoardPage),
+  ),
+  'team.board.edit': withCatalogue('views', () =>
+    import('../features/boards/board-edit-page').then((m) => m.BoardEditPage),
+  ),
+  'team.board.trash': withCatalogue('views', () => import('../features/trash').then((m) => m.TrashPage)),
+  board: withCatalogue('views', () => import('../features/boards/board-page').then((m) => m.BoardPage)),
+  folder: withCatalogue('views', () => import('../features/boards/folder-page').then((m) => m.FolderPage)),
 };
 
 /** What a matched route tells the shell: its id, name and flags (read with useMatches). */

@@ -1,18 +1,25 @@
 import { DEFAULT_LOCALE, type Locale } from '@strata/domain/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from './locales/en-US.json';
+import type { CataloguePart } from './catalogue-parts';
+import enUSShell from './locales/en-US.json?part=shell';
 
-/** Catalogues other than en-US load on demand, one chunk per language. */
+/** Catalogues other than en-US load on demand, one chunk per language, each whole. */
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
   './locales/*.json',
   '!./locales/en-US.json',
 ]);
 
-/** i18next with the en-US catalogue built in (the fallback); every UI string comes from a catalogue. */
+/** The sections of the English catalogue that come with the screens using them (catalogue-parts.ts). */
+const englishParts: Record<CataloguePart, () => Promise<{ default: Record<string, unknown> }>> = {
+  views: () => import('./locales/en-US.json?part=views'),
+};
+const partsLoaded = new Map<CataloguePart, Promise<void>>();
+
+/** i18next with the first-load part of en-US built in (the fallback); every UI string comes from a catalogue. */
 export function initI18n(locale: Locale = DEFAULT_LOCALE): typeof i18next {
   void i18next.use(initReactI18next).init({
-    resources: { [DEFAULT_LOCALE]: { translation: enUS } },
+    resources: { [DEFAULT_LOCALE]: { translation: enUSShell } },
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
     interpolation: { escapeValue: false },
@@ -20,6 +27,22 @@ export function initI18n(locale: Locale = DEFAULT_LOCALE): typeof i18next {
   });
   if (locale !== DEFAULT_LOCALE) void changeLocale(locale);
   return i18next;
+}
+
+/**
+ * Adds a part of the English catalogue (a screen that uses it awaits this before it shows).
+ * Other languages' catalogues are loaded whole, so they hold every part already.
+ */
+export function loadCataloguePart(part: CataloguePart): Promise<void> {
+  let loading = partsLoaded.get(part);
+  if (!loading) {
+    loading = englishParts[part]().then((module) => {
+      i18next.addResourceBundle(DEFAULT_LOCALE, 'translation', module.default, true, true);
+    });
+    loading.catch(() => partsLoaded.delete(part));
+    partsLoaded.set(part, loading);
+  }
+  return loading;
 }
 
 /** Loads a catalogue if needed and switches the UI to it. */
