@@ -15,7 +15,8 @@ import styles from './folder-items.module.css';
 /**
  * A new column of the board: a name and one of the attribute types. The name defaults to the
  * type's name; the server's checks (one per board for some types, no two of one name and type)
- * come back as the catalogue's messages.
+ * come back as the catalogue's messages. A type with settings (labels, formula, ...) goes on to
+ * "Edit column" through onCreated.
  */
 export function AddAttributeDialog({
   open,
@@ -24,6 +25,7 @@ export function AddAttributeDialog({
   teamId,
   boardId,
   existing,
+  onCreated,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -31,6 +33,8 @@ export function AddAttributeDialog({
   teamId: number;
   boardId: string;
   existing: readonly Attribute[];
+  /** The new attribute, once saved (the page opens its settings when its type has some). */
+  onCreated?(attribute: Attribute): void;
 }) {
   const { t } = useTranslation();
   const [type, setType] = useState<AttributeType>('text');
@@ -47,7 +51,7 @@ export function AddAttributeDialog({
       const first = !existing.some(
         (attribute) => attribute.type === 'text' && attribute.settings.primary === true,
       );
-      await createAttribute(store, {
+      const created = await createAttribute(store, {
         teamId,
         boardId,
         type,
@@ -56,6 +60,7 @@ export function AddAttributeDialog({
       });
       setName('');
       onOpenChange(false);
+      onCreated?.(created);
     } catch (caught) {
       setError(errorMessage(caught, t));
     } finally {

@@ -28,11 +28,13 @@ import {
 } from '../views';
 import { teamQueryKey } from '../workspaces/team-context';
 import { AddAttributeDialog } from './add-attribute-dialog';
+import { hasTypeSettings } from './attribute-settings/settings-types';
 import styles from './folder-items.module.css';
 import { FolderViewTabs } from './folder-view-tabs';
 import { ItemPanel } from './item-panel';
 import { SelectionBar } from './selection-bar';
 import { useActiveView } from './use-active-view';
+import { useColumnEditor } from './use-column-editor';
 import { useUndoShortcut } from './use-undo-shortcut';
 
 /**
@@ -91,6 +93,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
   );
 
   const dataOf = useItemDataOf(attributes.data, items.data, context);
+  const columnEditor = useColumnEditor(teamId, attributes.store, attributes.data);
   const report = useCallback(
     (caught: unknown) => toasts.show(errorMessage(caught, t), { tone: 'error' }),
     [t],
@@ -210,6 +213,10 @@ export function FolderItems({ folder }: { folder: Folder }) {
     label: folder.name,
     dataOf,
   };
+  const mayManage = can('MANAGE_ATTRIBUTES') && attributes.store !== null;
+  const columnActions = mayManage
+    ? { onEditColumn: columnEditor.onEditColumn, onDeleteColumn: columnEditor.onDeleteColumn }
+    : {};
   return (
     <div className={styles.area}>
       <FolderViewTabs state={viewState} />
@@ -222,7 +229,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
           members={memberList ?? []}
           nameAttributeId={nameAttributeId}
         />
-        {can('MANAGE_ATTRIBUTES') && attributes.store && (
+        {mayManage && (
           <button type="button" className={styles.barButton} onClick={() => setAdding(true)}>
             <Columns3 size={16} aria-hidden="true" />
             {t('items.addAttribute')}
@@ -267,7 +274,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
       ) : active.type === 'list' ? (
         <ListView {...rowViewProps} />
       ) : (
-        <TableView {...rowViewProps} />
+        <TableView {...rowViewProps} {...columnActions} />
       )}
       {openItem && (
         <ItemPanel
@@ -294,8 +301,12 @@ export function FolderItems({ folder }: { folder: Folder }) {
           teamId={teamId}
           boardId={board.id}
           existing={attributes.data}
+          onCreated={(attribute) => {
+            if (hasTypeSettings(attribute.type)) columnEditor.onEditColumn(attribute.id);
+          }}
         />
       )}
+      {columnEditor.dialog}
     </div>
   );
 }

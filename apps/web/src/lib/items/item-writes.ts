@@ -342,3 +342,25 @@ export function createAttribute(
   });
   return store.save(attribute);
 }
+
+/**
+ * Renames or reconfigures an attribute: shown at once, one PUT with the row_version
+ * compare-and-set (the server answers 409 with its copy when another save came first). The type
+ * never changes. Rejects with the server's refusal, the previous copy put back.
+ */
+export function updateAttribute(
+  store: RecordStore<Attribute>,
+  attribute: Attribute,
+  changes: { name?: string; settings?: Record<string, unknown> },
+): Promise<Attribute> {
+  const local = store.find(attribute.id) ?? attribute;
+  return store.save({ ...local, ...changes });
+}
+
+/**
+ * Deletes an attribute once the server confirms (items keep their values of it on the server).
+ * The board's name attribute is refused by the server.
+ */
+export function deleteAttribute(store: RecordStore<Attribute>, attribute: Attribute): Promise<void> {
+  return store.delete(store.find(attribute.id) ?? attribute);
+}

@@ -38,7 +38,14 @@ export interface TableHeaderProps {
   selectAll: { checked: boolean; indeterminate: boolean; onChange(): void };
   /** aria-colindex of the first attribute column (after the selection and name columns). */
   firstColIndex: number;
+  /** "Edit column" in each header's menu; absent for who may not manage attributes. */
+  onEditColumn?(attributeId: string): void;
+  /** "Delete column" (never of the name attribute); absent for who may not manage attributes. */
+  onDeleteColumn?(attributeId: string): void;
 }
+
+const isPrimary = (attribute: AttributeDefinition) =>
+  attribute.type === 'text' && (attribute.settings as { primary?: unknown } | null)?.primary === true;
 
 const RESIZE_STEP = 10;
 
@@ -248,6 +255,22 @@ function HeaderCell(
                   {t('views.column.hide')}
                 </Menu.Item>
               </>
+            )}
+            {(props.onEditColumn || props.onDeleteColumn) && (
+              <Menu.Separator className={styles.menuSeparator} />
+            )}
+            {props.onEditColumn && (
+              <Menu.Item className={styles.menuItem} onSelect={() => props.onEditColumn?.(attribute.id)}>
+                {t('views.column.edit')}
+              </Menu.Item>
+            )}
+            {props.onDeleteColumn && !isPrimary(attribute) && (
+              <Menu.Item
+                className={`${styles.menuItem} ${styles.menuDanger}`}
+                onSelect={() => props.onDeleteColumn?.(attribute.id)}
+              >
+                {t('views.column.delete')}
+              </Menu.Item>
             )}
             {hidden.length > 0 && !props.readOnly && (
               <>

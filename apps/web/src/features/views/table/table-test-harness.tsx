@@ -36,10 +36,17 @@ interface HarnessProps {
   settings: ViewSettings;
   dir?: 'ltr' | 'rtl';
   spies: Spies;
+  columnActions?: ColumnActions;
+}
+
+/** "Edit column" and "Delete column", given to the table only for who may manage attributes. */
+interface ColumnActions {
+  onEditColumn(attributeId: string): void;
+  onDeleteColumn(attributeId: string): void;
 }
 
 /** The table with its settings and selection kept in state, as the page that owns it would. */
-function Harness({ attributes, items, settings, dir, spies }: HarnessProps) {
+function Harness({ attributes, items, settings, dir, spies, columnActions }: HarnessProps) {
   const [current, setCurrent] = useState(settings);
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   return (
@@ -53,6 +60,7 @@ function Harness({ attributes, items, settings, dir, spies }: HarnessProps) {
       selection={selection}
       dir={dir}
       {...spies}
+      {...columnActions}
       onChangeSettings={(next) => {
         spies.onChangeSettings(next);
         setCurrent(next);
@@ -74,15 +82,24 @@ export function renderTable({
   items = makeItems(5, attributes),
   settings = settingsOf(),
   dir,
+  columnActions,
 }: {
   attributes?: AttributeDefinition[];
   items?: ViewItem[];
   settings?: ViewSettings;
   dir?: 'ltr' | 'rtl';
+  columnActions?: ColumnActions;
 } = {}) {
   const spies = makeSpies();
   const view = render(
-    <Harness attributes={attributes} items={items} settings={settings} dir={dir} spies={spies} />,
+    <Harness
+      attributes={attributes}
+      items={items}
+      settings={settings}
+      dir={dir}
+      spies={spies}
+      columnActions={columnActions}
+    />,
   );
   const grid = screen.getByRole('grid');
   return { ...spies, grid, view };

@@ -52,6 +52,10 @@ export interface TableViewProps extends ViewCallbacks {
   dir?: 'ltr' | 'rtl';
   /** The grid's accessible name (the view's name). */
   label?: string;
+  /** "Edit column" in the header menus; absent for who may not manage attributes. */
+  onEditColumn?(attributeId: string): void;
+  /** "Delete column" in the header menus (not of the name attribute). */
+  onDeleteColumn?(attributeId: string): void;
 }
 
 const OVERSCAN_ROWS = 4;
@@ -331,6 +335,8 @@ export function TableView(props: TableViewProps) {
             readOnly={readOnly}
             selectAll={selectAll}
             firstColIndex={layout.firstColIndex}
+            onEditColumn={props.onEditColumn}
+            onDeleteColumn={props.onDeleteColumn}
           />
           <div role="rowgroup">
             {rowVirtualizer.getVirtualItems().map((virtual) => {

@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { createVerifiedAccount } from './accounts';
+import { launchChromium, screenshot } from './browser';
+import { apiCall, signedInPage } from './workspace-setup';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+const grid = (page: Page) => page.getByRole('grid');
+const row = (page: Page, name: string) => grid(page).getByRole('row').filter({ hasText: name });
+const header = (page: Page, name: string) => grid(page).getByRole('columnheader', { name });
+
+/** The cell of an item's line under the column whose header reads `column`. */
+async function cell(page: Page, item: string, column: string) {
+  const headers = await grid(page).getByRole('columnheader').allTextContents();
+  const index = headers.findIndex((text) => text.trim() === column);
+  return row(page, item).first().getByRole('gridcell').nth(index);
+}
+
+/**
+ * A new column through "Add column", of a type with settings: "Edit column" opens on it at once
+ * (and hides the page behind it from the accessibility tree until it closes).
+ */
+async function addColumn(page: Page, type: string, name: string) {
+  await page.getByRole('button', { name: 'Add column' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New column' });
+  await dialog.getByRole('button', { name: /^Type/ }).click();
+  await page.getByRole('option', { name: type, exact: true }).click();
+  await dialog.getByLabel('Column name').fill(name);
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit column' });
+  await edit.waitFor();
+  expect(await edit.getByLabel('Column name').inputValue()).toBe(name);
+  return edit;
+}
+
+test('a column is configured in "Edit column": labels, a rename, a formula over a number; and deleted', async () => {
+  const owner = await createVerifiedAccount(baseUrl, 'Cora Columns');
+  const team = await apiCall<{ id: number }>(baseUrl, owner.token, 'POST', '/api/teams', { name: 'Atlas' });
+  const { page, context, problems } = await signedInPage(browser, owner.token);
+
+  await page.goto(`${baseUrl}/team/${team.id}/boards/create?name=Sprint`);
+  await page.getByRole('button', { name: 'Create board' }).click();
+  await header(page, 'Name').waitFor();
+  await grid(page).getByRole('gridcell', { name: 'Add item' }).first().click();
+  const newItem = grid(page).getByLabel('New item name').first();
+  await newItem.fill('Write the brief');
+  await newItem.press('Enter');
+  await row(page, 'Write the brief').first().waitFor();
+
+  // A label column: "Edit column" opens on it at once, and its two labels are added there.
+  const edit = await addColumn(page, 'Label', 'Status');
+  await edit.getByRole('button', { name: 'Add label' }).click();
+  await edit.getByLabel('Label 1').fill('Doing');
+  await edit.getByRole('button', { name: 'Add label' }).click();
+  await edit.getByLabel('Label 2').fill('Done');
+  await edit.getByRole('radiogroup', { name: 'Color of Done' }).getByRole('radio', { name: 'Green' }).check();
+  await screenshot(page, 'attribute-settings-labels');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.waitFor({ state: 'hidden' });
+  await header(page, 'Status').waitFor();
+
+  // The item's label is set in the table.
+  await (await cell(page, 'Write the brief', 'Status')).click();
+  await page.keyboard.press('Enter');
+  await page.getByRole('listbox', { name: 'Status' }).getByRole('option', { name: 'Done' }).click();
+  await expect
+    .poll(async () => (await cell(page, 'Write the brief', 'Status')).textContent())
+    .toContain('Done');
+
+  // Renamed from the header menu; the label stays.
+  await grid(page).getByRole('button', { name: 'Status column options' }).click();
+  await page.getByRole('menuitem', { name: 'Edit column' }).click();
+  await edit.getByLabel('Column name').fill('Stage');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.waitFor({ state: 'hidden' });
+  await header(page, 'Stage').waitFor();
+  await expect
+    .poll(async () => (await cell(page, 'Write the brief', 'Stage')).textContent())
+    .toContain('Done');
+
+  // A number (its settings dialog left with Cancel) and a formula over it.
+  await addColumn(page, 'Number', 'Number');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await edit.waitFor({ state: 'hidden' });
+  await header(page, 'Number').waitFor();
+  await (await cell(page, 'Write the brief', 'Number')).click();
+  await page.keyboard.type('21');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(async () => (await cell(page, 'Write the brief', 'Number')).textContent())
+    .toContain('21');
+  await addColumn(page, 'Formula', 'Double');
+  await edit.getByLabel('Formula', { exact: true }).fill('{Number} * 2');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.waitFor({ state: 'hidden' });
+  await expect
+    .poll(async () => (await cell(page, 'Write the brief', 'Double')).textContent())
+    .toContain('42');
+  // Saved with the id, shown again with the name.
+  await grid(page).getByRole('button', { name: 'Double column options' }).click();
+  await page.getByRole('menuitem', { name: 'Edit column' }).click();
+  await expect.poll(() => edit.getByLabel('Formula', { exact: true }).inputValue()).toBe('{Number} * 2');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await edit.waitFor({ state: 'hidden' });
+
+  // Deleted after the confirmation; the name column offers no delete.
+  await grid(page).getByRole('button', { name: 'Stage column options' }).click();
+  await page.getByRole('menuitem', { name: 'Delete column' }).click();
+  await page.getByRole('dialog', { name: 'Delete the column Stage?' }).waitFor();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect.poll(() => header(page, 'Stage').count()).toBe(0);
+  await grid(page).getByRole('button', { name: 'Name column options' }).click();
+  await page.getByRole('menuitem', { name: 'Edit column' }).waitFor();
+  expect(await page.getByRole('menuitem', { name: 'Delete column' }).count()).toBe(0);
+  await page.keyboard.press('Escape');
+
+  expect(problems).toEqual([]);
+  await context.close();
+});
