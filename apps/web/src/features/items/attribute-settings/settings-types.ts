@@ -1,26 +1,13 @@
 import type { AttributeType } from '@strata/domain/attributes/attribute-types';
 
 /**
- * The types whose settings the "Edit column" dialog offers. Kept apart from the dialog (no zod,
- * no formula engine) so the first load can ask it, e.g. to open the dialog after a create.
+ * The types that do nothing useful until they are set up: a label column without labels, a
+ * formula without a formula, a button without an action. Adding one of these opens "Edit column"
+ * on it; the others start with their defaults (a number is a plain number) and are edited from the
+ * column menu when wanted.
  */
-const WITH_SETTINGS: ReadonlySet<AttributeType> = new Set<AttributeType>([
-  'number',
-  'label',
-  'members',
-  'date',
-  'date_range',
-  'progress',
-  'rating',
-  'reference',
-  'button',
-  'custom_id',
-  'formula',
-  'time_tracking',
-  'created_at',
-  'updated_at',
-]);
+const NEEDS_SET_UP: ReadonlySet<AttributeType> = new Set<AttributeType>(['label', 'formula', 'button']);
 
-export function hasTypeSettings(type: AttributeType): boolean {
-  return WITH_SETTINGS.has(type);
+export function needsSetUp(type: AttributeType): boolean {
+  return NEEDS_SET_UP.has(type);
 }
