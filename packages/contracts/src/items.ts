@@ -19,6 +19,15 @@ const sortOrder = z.string().min(1).max(255).nullable().optional();
 export const attributeParams = teamParams.extend({ id: uuidId });
 export const boardAttributesParams = teamParams.extend({ boardId: base62Id });
 export const folderItemsParams = teamParams.extend({ folderId: base62Id });
+/** The most a first page of a folder's items may hold. */
+export const FOLDER_FIRST_PAGE_MAX = 500;
+/**
+ * `limit`: only the first that many top-level items, in the same order (a view draws them while
+ * the whole folder loads); without it, every item of the folder, subitems included.
+ */
+export const folderItemsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(FOLDER_FIRST_PAGE_MAX).optional(),
+});
 export const itemParams = teamParams.extend({ id: uuidId });
 
 /**

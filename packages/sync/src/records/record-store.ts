@@ -26,6 +26,9 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
   let initialized = indexPath === undefined || options.autoInitialize === false;
   let initializing: Promise<void> | null = null;
   let isDiskLoaded = false;
+  /** Shown records came from the first page only (nothing kept on this device), until the index. */
+  let isFirstPageOnly = false;
+  let hasDiskCopies = false;
 
   const writer =
     persistence &&
@@ -131,7 +134,12 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
 
   async function load(): Promise<void> {
     // The server is asked at once, while this device's copies are read: neither waits on the other.
-    const index = transport.index(indexPath!);
+    // With a first page, the whole index is asked for once the page has come (or failed): a server
+    // that answers one request at a time then answers the screen's other first requests before it.
+    const firstPage = options.firstPagePath === undefined ? null : transport.index(options.firstPagePath);
+    const index = firstPage
+      ? firstPage.then(showFirstPage, () => undefined).then(() => transport.index(indexPath!))
+      : transport.index(indexPath!);
     index.catch(() => undefined);
     if (persistence && !isDiskLoaded) {
       isDiskLoaded = true;
@@ -140,6 +148,7 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
         return undefined;
       })) as T[] | undefined;
       let added = 0;
+      hasDiskCopies = (stored?.length ?? 0) > 0;
       for (const record of stored ?? []) {
         if (record.draft || core.records.has(record.id)) continue;
         core.records.set(record.id, record);
@@ -155,6 +164,24 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
     applyIndex(await index);
     initialized = true;
     core.commit();
+  }
+
+  /** The first rows, until the index comes: added or replacing older copies, as pushes are. */
+  function showFirstPage(rows: readonly T[]): void {
+    if (initialized) return;
+    let added = 0;
+    for (const record of rows) {
+      const id = record.id;
+      if (core.drafts.has(id) || !isPushNewer(record, core.records.get(id))) continue;
+      core.records.set(id, record);
+      added++;
+    }
+    // Shown, not persisted: the index follows at once and is what this device keeps.
+    if (added > 0) {
+      isFirstPageOnly = true;
+      snapshot = null;
+      for (const listener of listeners) listener();
+    }
   }
 
   function initialize(): Promise<void> {
@@ -185,6 +212,7 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
       core.commit();
     },
     isInitialized: () => initialized,
+    isPartial: () => isFirstPageOnly && !hasDiskCopies && !initialized,
     ready,
     initialize,
     async refresh() {

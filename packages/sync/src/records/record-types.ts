@@ -41,6 +41,12 @@ export interface RecordStoreOptions<T extends SyncedRecord> {
   transport: RecordTransport<T>;
   /** Where the collection loads from; without it the store starts empty and cannot refresh. */
   indexPath?: string;
+  /**
+   * A quick first part of the index (its first rows), asked for just before the index on the first
+   * load: shown if it arrives first, merged as pushed copies are, never removing anything; the
+   * index then decides as always. A failed first part changes nothing.
+   */
+  firstPagePath?: string;
   /** Load persistence and the index at creation (default true); off, the store starts empty. */
   autoInitialize?: boolean;
   persistence?: RecordPersistence;
@@ -65,6 +71,11 @@ export interface RecordStore<T extends SyncedRecord> {
   getConflicts(): readonly RecordConflict<T>[];
   dismissConflict(id: RecordId): void;
   isInitialized(): boolean;
+  /**
+   * What is shown is only the first page (`firstPagePath`): the index has not come yet and this
+   * device kept nothing of the collection. A view whose rows depend on every record waits.
+   */
+  isPartial(): boolean;
   /** Settles when the automatic initialisation does; rejects if its index load failed. */
   readonly ready: Promise<void>;
   /** Shows persisted records, then loads the index; call again to retry after a failure. */

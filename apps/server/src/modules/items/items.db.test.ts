@@ -108,6 +108,44 @@ describe('items', () => {
     expect(sent.values[stage.id]).toBeUndefined();
   });
 
+  test('limit: the first top-level items in the folder order, for the first rows of a view', async () => {
+    const s = await seedWorkspace(t);
+    const { folder } = await api.newPlace(s);
+    const keys = ['a3', 'a1', 'a4', 'a2'];
+    const items = [];
+    for (const sort_order of keys) items.push(await api.newItem(s, folder.id, { sort_order }));
+    const child = await api.newItem(s, folder.id, { parent_id: items[1]!.id, sort_order: 'a0' });
+    const deleted = await api.newItem(s, folder.id, { sort_order: 'a0' });
+    expect((await api.send('DELETE', `/api/${s.team.id}/items/${deleted.id}`, s.owner.token)).status).toBe(
+      200,
+    );
+    const sorted = [...items].sort((a, b) => ((a.sort_order ?? '') < (b.sort_order ?? '') ? -1 : 1));
+    const list = (query: string, token = s.guest.token) =>
+      api.send('GET', `/api/${s.team.id}/folders/${folder.id}/items${query}`, token);
+
+    const all = await list('');
+    expect(all.body.map((item: { id: string }) => item.id).sort()).toEqual(
+      [...items, child].map((item) => item.id).sort(),
+    );
+    for (const [query, expected] of [
+      ['?limit=2', sorted.slice(0, 2)],
+      ['?limit=4', sorted],
+      ['?limit=500', sorted],
+    ] as const) {
+      const page = await list(query);
+      expect(page.status, query).toBe(200);
+      // The same shape as the whole list's copies, subitems and deleted items left out.
+      expect(page.body, query).toEqual(
+        expected.map((item) => all.body.find((one: { id: string }) => one.id === item.id)),
+      );
+    }
+    for (const query of ['?limit=0', '?limit=501', '?limit=-1', '?limit=two']) {
+      expect((await list(query)).status, query).toBe(422);
+    }
+    const other = await seedWorkspace(t);
+    expect((await list('?limit=2', other.owner.token)).status).toBe(404);
+  });
+
   test('subitems: a live item of the same folder as parent, never itself or one under it', async () => {
     const s = await seedWorkspace(t);
     const { board, folder } = await api.newPlace(s);

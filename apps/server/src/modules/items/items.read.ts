@@ -3,6 +3,13 @@ import type { Database } from '../../db/client';
 /** An ISO 8601 instant in UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+const ITEM_JSON = `json_build_object(
+      'id', id, 'object', 'item', 'team_id', team_id, 'board_id', board_id, 'folder_id', folder_id,
+      'parent_id', parent_id, 'sort_order', sort_order, 'values', "values", 'created_by', created_by,
+      'created_at', ${iso('created_at')}, 'updated_at', ${iso('updated_at')}, 'deleted', false,
+      'row_version', row_version
+    )`;
+
 /**
  * The live items of a folder in the shape of `toItem`, built by the database as one JSON text:
  * one range read of the folder index, no parsing of the values into objects and no
@@ -10,22 +17,35 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  * unit, the column's collation) then id.
  */
 const FOLDER_ITEMS_SQL = `
-  SELECT coalesce(json_agg(json_build_object(
-      'id', id, 'object', 'item', 'team_id', team_id, 'board_id', board_id, 'folder_id', folder_id,
-      'parent_id', parent_id, 'sort_order', sort_order, 'values', "values", 'created_by', created_by,
-      'created_at', ${iso('created_at')}, 'updated_at', ${iso('updated_at')}, 'deleted', false,
-      'row_version', row_version
-    ) ORDER BY sort_order, id), '[]')::text AS json,
+  SELECT coalesce(json_agg(${ITEM_JSON} ORDER BY sort_order, id), '[]')::text AS json,
     max(updated_at) AS last_modified
   FROM items
   WHERE team_id = $1 AND folder_id = $2 AND deleted_at IS NULL`;
+
+/**
+ * The first `limit` top-level items of a folder in the same order and shape: what a view shows
+ * first while the whole folder loads (the same index range, stopped early).
+ */
+const FOLDER_FIRST_ITEMS_SQL = `
+  SELECT coalesce(json_agg(${ITEM_JSON} ORDER BY sort_order, id), '[]')::text AS json,
+    max(updated_at) AS last_modified
+  FROM (
+    SELECT * FROM items
+    WHERE team_id = $1 AND folder_id = $2 AND deleted_at IS NULL AND parent_id IS NULL
+    ORDER BY sort_order, id
+    LIMIT $3
+  ) AS first_items`;
 
 export async function readFolderItemsJson(
   database: Database,
   teamId: number,
   folderId: string,
+  limit?: number,
 ): Promise<{ json: string; lastModified: Date | null }> {
-  const { rows } = await database.executeSql(FOLDER_ITEMS_SQL, [teamId, folderId]);
+  const { rows } =
+    limit === undefined
+      ? await database.executeSql(FOLDER_ITEMS_SQL, [teamId, folderId])
+      : await database.executeSql(FOLDER_FIRST_ITEMS_SQL, [teamId, folderId, limit]);
   const row = rows[0] as { json: string; last_modified: Date | string | null };
   const lastModified = row.last_modified === null ? null : new Date(row.last_modified);
   return { json: row.json, lastModified };

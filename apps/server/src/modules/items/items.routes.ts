@@ -4,6 +4,7 @@ import {
   attributeSchema,
   boardAttributesParams,
   folderItemsParams,
+  folderItemsQuery,
   itemParams,
   itemPaths,
   itemSchema,
@@ -64,6 +65,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         params: folderItemsParams,
+        querystring: folderItemsQuery,
         response: { 200: z.array(itemSchema), 304: z.null(), ...commonErrorResponses },
       },
     },
@@ -73,6 +75,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
         user: requireUser(request).user,
         teamId: request.params.teamId,
         folderId: request.params.folderId,
+        limit: request.query.limit,
       });
       return sendCollection(request, reply, json, lastModified);
     },

@@ -22,18 +22,20 @@ type SaveItemBody = z.infer<typeof saveItemBody>;
 
 /**
  * Every live item of a folder the caller sees (subitems too), by sort_order then id, as JSON text
- * and the newest updated_at among them: one indexed range read, serialised once.
+ * and the newest updated_at among them: one indexed range read, serialised once. With `limit`, only
+ * the first that many top-level items (what a view draws first while the rest loads).
  */
 export async function listFolderItems(options: {
   ctx: AppContext;
   user: UserRow;
   teamId: number;
   folderId: string;
+  limit?: number;
 }): Promise<{ json: string; lastModified: Date | null }> {
   const { ctx } = options;
   const access = await getTeamAccess(ctx, options.teamId, options.user);
   const { folder } = await requireVisibleFolder(ctx.db, access, options.folderId);
-  return readFolderItemsJson(ctx.database, access.team.id, folder.id);
+  return readFolderItemsJson(ctx.database, access.team.id, folder.id, options.limit);
 }
 
 /** Whether the caller may change this item: EDIT_ALL_ITEMS, or EDIT_OWN_ITEMS on one they created. */

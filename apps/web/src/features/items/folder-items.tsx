@@ -28,7 +28,7 @@ import {
 } from '../views';
 import { teamQueryKey } from '../workspaces/team-context';
 import { AddAttributeDialog } from './add-attribute-dialog';
-import { hasTypeSettings } from './attribute-settings/settings-types';
+import { needsSetUp } from './attribute-settings/settings-types';
 import styles from './folder-items.module.css';
 import { FolderViewTabs } from './folder-view-tabs';
 import { ItemPanel } from './item-panel';
@@ -190,7 +190,10 @@ export function FolderItems({ folder }: { folder: Folder }) {
 
   if ((attributes.isError || items.isError) && !(attributes.data && items.data))
     return <Notice tone="error">{t('items.loadFailed')}</Notice>;
-  if (!attributes.data || !items.data) return <PageSpinner label={t('app.loading')} />;
+  // A folder's first rows come before the rest: a view whose rows depend on every item (sorted,
+  // filtered) waits for the rest; one in the folder's own order shows them at once.
+  const needsEveryItem = items.isPartial && (settings.sort.length > 0 || settings.filters.length > 0);
+  if (!attributes.data || !items.data || needsEveryItem) return <PageSpinner label={t('app.loading')} />;
   const openItem = itemId === undefined ? undefined : items.data.find((item) => item.id === itemId);
   const mayEdit = can('EDIT_ALL_ITEMS') || can('EDIT_OWN_ITEMS') || can('CREATE_ITEMS');
 
@@ -302,7 +305,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
           boardId={board.id}
           existing={attributes.data}
           onCreated={(attribute) => {
-            if (hasTypeSettings(attribute.type)) columnEditor.onEditColumn(attribute.id);
+            if (needsSetUp(attribute.type)) columnEditor.onEditColumn(attribute.id);
           }}
         />
       )}

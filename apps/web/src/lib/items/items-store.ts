@@ -102,6 +102,12 @@ export function attributesStore(userId: number, teamId: number, boardId: string)
   });
 }
 
+/**
+ * Top-level items asked for first when a folder opens with nothing kept on this device: more than
+ * a tall screen of rows, and enough for each column's first cards in most boards.
+ */
+const FIRST_PAGE_ITEMS = 100;
+
 /** A folder's items (subitems included), as a record store kept on this device. */
 export function itemsStore(
   userId: number,
@@ -112,6 +118,8 @@ export function itemsStore(
   return recordStore<Item>({
     name: itemsName(userId, teamId, boardId, folderId),
     indexPath: paths.folderItems(teamId, folderId),
+    // A large folder's first rows show while the whole of it loads.
+    firstPagePath: `${paths.folderItems(teamId, folderId)}?limit=${FIRST_PAGE_ITEMS}`,
     transport: oneAtATimePerRecord(
       createHttpTransport<Item>({
         recordPath: (item) => paths.item(teamId, item.id),

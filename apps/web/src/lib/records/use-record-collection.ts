@@ -11,6 +11,8 @@ export interface RecordCollection<T> {
   isError: boolean;
   /** The server's list has been applied at least once. */
   isLoaded: boolean;
+  /** `data` is only the collection's first page (the store's `isPartial`): the rest is loading. */
+  isPartial: boolean;
   /**
    * Why the last load failed (an HttpError when the server refused: a board locked by its password
    * answers BOARD_LOCKED), also when records kept on this device are shown; else undefined.
@@ -62,6 +64,7 @@ export function useRecordCollection<T extends SyncedRecord>(
     isPending: !isKnown && status === 'pending',
     isError: !isKnown && status === 'error',
     isLoaded: status === 'ready',
+    isPartial: status !== 'ready' && (store?.isPartial() ?? false),
     error: status === 'error' ? state.error : undefined,
     retry,
   };

@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest';
+import { createMemoryPersistence } from './persistence';
+import { createRecordStore } from './record-store';
+import { byId, flushMicrotasks, INDEX, NOW, type Row, row } from './record-store.fixtures';
+import type { RecordTransport } from './record-types';
+
+const PAGE = '/items?limit=2';
+
+/** A server whose first page and whole index are answered when the test says, or fail. */
+function pagedServer() {
+  const asked: string[] = [];
+  const answers = new Map<string, { resolve(rows: Row[]): void; reject(error: Error): void }>();
+  const transport: RecordTransport<Row> = {
+    index: (path) =>
+      new Promise<Row[]>((resolve, reject) => {
+        asked.push(path);
+        answers.set(path, { resolve, reject });
+      }),
+    put: () => Promise.reject(new Error('not used')),
+    delete: () => Promise.reject(new Error('not used')),
+    saveMultiple: () => Promise.reject(new Error('not used')),
+  };
+  const answer = async (path: string, rows: Row[] | Error) => {
+    const pending = answers.get(path)!;
+    if (rows instanceof Error) pending.reject(rows);
+    else pending.resolve(structuredClone(rows));
+    await flushMicrotasks();
+  };
+  return { transport, asked, answer };
+}
+
+function open(server: ReturnType<typeof pagedServer>, persistence = createMemoryPersistence()) {
+  const store = createRecordStore<Row>({
+    name: 'items',
+    transport: server.transport,
+    indexPath: INDEX,
+    firstPagePath: PAGE,
+    persistence,
+    now: () => new Date(NOW),
+  });
+  return { store, persistence };
+}
+
+const whole = [row('a', 1), row('b', 1), row('c', 1), row('d', 1)];
+
+describe('a first page before the index', () => {
+  test('is asked for first; shown, then the index is asked for and decides', async () => {
+    const server = pagedServer();
+    const { store, persistence } = open(server);
+    await flushMicrotasks();
+    expect(server.asked).toEqual([PAGE]);
+    await server.answer(PAGE, whole.slice(0, 2));
+    expect(server.asked).toEqual([PAGE, INDEX]);
+    expect(store.getSnapshot()).toEqual(whole.slice(0, 2));
+    expect(store.isInitialized()).toBe(false);
+    expect(store.isPartial()).toBe(true);
+    await store.whenPersisted();
+    expect(persistence.saveCount()).toBe(0);
+
+    await server.answer(INDEX, [row('a', 2, { name: 'Renamed' }), ...whole.slice(2)]);
+    await store.ready;
+    expect(byId(store.getSnapshot())).toEqual([row('a', 2, { name: 'Renamed' }), ...whole.slice(2)]);
+    expect(store.isPartial()).toBe(false);
+  });
+
+  test('failing, it changes nothing: the index still loads', async () => {
+    const server = pagedServer();
+    const { store } = open(server);
+    await flushMicrotasks();
+    await server.answer(PAGE, new Error('Offline'));
+    expect(store.getSnapshot()).toEqual([]);
+    expect(server.asked).toEqual([PAGE, INDEX]);
+    await server.answer(INDEX, whole);
+    await store.ready;
+    expect(byId(store.getSnapshot())).toEqual(whole);
+  });
+
+  test("replaces this device's copies of its rows and keeps the others until the index", async () => {
+    const server = pagedServer();
+    const persistence = createMemoryPersistence({ items: [row('a', 5, { name: 'Disk' }), row('z', 1)] });
+    const { store } = open(server, persistence);
+    await flushMicrotasks();
+    expect(byId(store.getSnapshot())).toEqual([row('a', 5, { name: 'Disk' }), row('z', 1)]);
+    await server.answer(PAGE, [row('a', 3, { name: 'Server' }), row('b', 1)]);
+    expect(byId(store.getSnapshot())).toEqual([row('a', 3, { name: 'Server' }), row('b', 1), row('z', 1)]);
+    // What this device kept is the last whole collection: not partial.
+    expect(store.isPartial()).toBe(false);
+    const index = [row('a', 3, { name: 'Server' }), row('b', 1), row('c', 1)];
+    await server.answer(INDEX, index);
+    await store.ready;
+    expect(byId(store.getSnapshot())).toEqual(index);
+  });
+});
