@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { seriousViolations } from './a11y';
 import { createVerifiedAccount } from './accounts';
 import { launchChromium, screenshot } from './browser';
-import { apiCall, signedInPage } from './workspace-setup';
+import { apiCall, newBase62Id, signedInPage } from './workspace-setup';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -123,6 +124,57 @@ test('a column is configured in "Edit column": labels, a rename, a formula over 
   await page.getByRole('menuitem', { name: 'Edit column' }).waitFor();
   expect(await page.getByRole('menuitem', { name: 'Delete column' }).count()).toBe(0);
   await page.keyboard.press('Escape');
+
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('"Edit column" in Arabic and dark mode is mirrored and passes axe', async () => {
+  const owner = await createVerifiedAccount(baseUrl, 'Rami Columns');
+  const team = await apiCall<{ id: number }>(baseUrl, owner.token, 'POST', '/api/teams', { name: 'Nour' });
+  const boardId = newBase62Id();
+  const folderId = newBase62Id();
+  const labels = [
+    { id: crypto.randomUUID(), name: 'قيد العمل', color: '#2563eb' },
+    { id: crypto.randomUUID(), name: 'تم', color: '#15803d' },
+  ];
+  await apiCall(baseUrl, owner.token, 'POST', `/api/${team.id}/save-multiple`, [
+    { type: 'board', op: 'put', id: boardId, body: { name: 'إطلاق', row_version: 1 } },
+    { type: 'folder', op: 'put', id: folderId, body: { board_id: boardId, name: 'الخطة', row_version: 1 } },
+    {
+      type: 'attribute',
+      op: 'put',
+      id: crypto.randomUUID(),
+      body: { board_id: boardId, name: 'الاسم', type: 'text', settings: { primary: true }, row_version: 1 },
+    },
+    {
+      type: 'attribute',
+      op: 'put',
+      id: crypto.randomUUID(),
+      body: { board_id: boardId, name: 'الحالة', type: 'label', settings: { labels }, row_version: 1 },
+    },
+  ]);
+  await apiCall(baseUrl, owner.token, 'PUT', '/api/me', { locale: 'ar' });
+  const { page, context, problems } = await signedInPage(browser, owner.token, { colorScheme: 'dark' });
+
+  await page.goto(`${baseUrl}/b/${boardId}/${folderId}`);
+  await grid(page).getByRole('button', { name: 'خيارات عمود الحالة' }).click();
+  await page.getByRole('menuitem', { name: 'تعديل العمود' }).click();
+  const edit = page.getByRole('dialog', { name: 'تعديل العمود' });
+  await edit.getByLabel('التسمية 2').waitFor();
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  // Mirrored: a label's name field starts at the right, its move and remove buttons are on its left.
+  const field = (await edit.getByLabel('التسمية 1').boundingBox())!;
+  const remove = (await edit.getByRole('button', { name: 'إزالة قيد العمل' }).boundingBox())!;
+  expect(remove.x).toBeLessThan(field.x);
+  // Dark: the dialog is drawn on a dark surface.
+  const surface = await edit.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const [r, g, b] = surface.match(/\d+/g)!.map(Number);
+  expect(r! + g! + b!).toBeLessThan(3 * 96);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'attribute-settings-ar-dark');
+  await edit.getByRole('button', { name: 'إلغاء' }).click();
+  await edit.waitFor({ state: 'hidden' });
 
   expect(problems).toEqual([]);
   await context.close();
