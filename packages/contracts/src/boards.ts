@@ -4,6 +4,7 @@ import {
   PASSWORD_TOO_SHORT,
 } from '@strata/domain/auth/password-policy';
 import { z } from 'zod';
+import { syncedRecordFields } from './common';
 import { permissionRecordSchema } from './permissions';
 
 export const boardPaths = {
@@ -44,11 +45,7 @@ export const boardSchema = z.object({
   /** Whether opening the board's contents asks for its password (docs/board-password.md). */
   is_password_protected: z.boolean(),
   sort_order: z.string().nullable(),
-  created_by: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted: z.boolean(),
-  row_version: z.number().int(),
+  ...syncedRecordFields,
 });
 export type Board = z.infer<typeof boardSchema>;
 
@@ -89,11 +86,7 @@ export const folderSchema = z.object({
   attribute_ids: z.array(z.string()),
   settings: z.record(z.string(), z.unknown()),
   sort_order: z.string().nullable(),
-  created_by: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted: z.boolean(),
-  row_version: z.number().int(),
+  ...syncedRecordFields,
 });
 export type Folder = z.infer<typeof folderSchema>;
 

@@ -18,6 +18,18 @@ export const errorBodySchema = z.object({
   users: z.unknown().optional(),
 });
 
+/**
+ * The fields every synced record ends with (board, folder, attribute, item, view): who made it and
+ * when, its last change, the soft-delete flag and the compare-and-set version (ARCHITECTURE.md 4).
+ */
+export const syncedRecordFields = {
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted: z.boolean(),
+  row_version: z.number().int(),
+};
+
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** The access-token record of spec section 3. */

@@ -1,6 +1,7 @@
 import { ATTRIBUTE_TYPES } from '@strata/domain/attributes/attribute-types';
 import { z } from 'zod';
 import { base62Id, teamParams } from './boards';
+import { syncedRecordFields } from './common';
 
 export const itemPaths = {
   boardAttributes: '/api/:teamId/boards/:boardId/attributes',
@@ -45,11 +46,7 @@ export const attributeSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
   default_data: z.unknown(),
   sort_order: z.string().nullable(),
-  created_by: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted: z.boolean(),
-  row_version: z.number().int(),
+  ...syncedRecordFields,
 });
 export type Attribute = z.infer<typeof attributeSchema>;
 
@@ -89,11 +86,7 @@ export const itemSchema = z.object({
   parent_id: z.string().nullable(),
   sort_order: z.string().nullable(),
   values: z.record(z.string(), valueSchema),
-  created_by: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted: z.boolean(),
-  row_version: z.number().int(),
+  ...syncedRecordFields,
 });
 export type Item = z.infer<typeof itemSchema>;
 

@@ -1,6 +1,7 @@
 import { VIEW_TYPES } from '@strata/domain/views/view-settings';
 import { z } from 'zod';
 import { base62Id, teamParams } from './boards';
+import { syncedRecordFields } from './common';
 import { uuidId } from './items';
 
 export const viewPaths = {
@@ -33,11 +34,7 @@ export const viewSchema = z.object({
   visibility: z.enum(VIEW_VISIBILITIES),
   locked: z.boolean(),
   sort_order: z.string().nullable(),
-  created_by: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted: z.boolean(),
-  row_version: z.number().int(),
+  ...syncedRecordFields,
 });
 export type FolderView = z.infer<typeof viewSchema>;
 
