@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { recordColumns } from './record-columns';
 import { teams } from './teams';
-import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Boards (spec section 3): ids are 11-character base62 strings, which clients may generate. */
 export const boards = pgTable(
@@ -22,11 +20,7 @@ export const boards = pgTable(
     /** argon2id hash of the board's password (docs/board-password.md); null: not protected. */
     passwordHash: text('password_hash'),
     sortOrder: text('sort_order'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    deletedAt: ts('deleted_at'),
-    rowVersion: integer('row_version').notNull().default(1),
+    ...recordColumns(),
   },
   (t) => [index('boards_team_idx').on(t.teamId, t.sortOrder)],
 );
@@ -48,11 +42,7 @@ export const folders = pgTable(
     attributeIds: text('attribute_ids').array().notNull().default(sql`'{}'::text[]`),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     sortOrder: text('sort_order'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    deletedAt: ts('deleted_at'),
-    rowVersion: integer('row_version').notNull().default(1),
+    ...recordColumns(),
   },
   (t) => [index('folders_team_board_idx').on(t.teamId, t.boardId, t.sortOrder)],
 );

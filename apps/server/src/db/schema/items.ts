@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { boards, folders } from './boards';
+import { recordColumns } from './record-columns';
 import { teams } from './teams';
-import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * A fractional order key: compared by code unit (`COLLATE "C"`), never by the database's locale,
@@ -38,11 +36,7 @@ export const attributes = pgTable(
     sortOrder: orderKey('sort_order'),
     /** custom_id attributes: the last number given on the board (items take the next ones). */
     lastNumber: integer('last_number').notNull().default(0),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    deletedAt: ts('deleted_at'),
-    rowVersion: integer('row_version').notNull().default(1),
+    ...recordColumns(),
   },
   (t) => [index('attributes_team_board_idx').on(t.teamId, t.boardId, t.sortOrder)],
 );
@@ -67,11 +61,7 @@ export const items = pgTable(
     parentId: text('parent_id'),
     sortOrder: orderKey('sort_order'),
     values: jsonb('values').$type<StoredValues>().notNull().default({}),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    deletedAt: ts('deleted_at'),
-    rowVersion: integer('row_version').notNull().default(1),
+    ...recordColumns(),
   },
   (t) => [
     // The folder read (live items in order) is one range of this index.

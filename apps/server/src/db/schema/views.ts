@@ -1,10 +1,8 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { boards, folders } from './boards';
 import { orderKey } from './items';
+import { recordColumns } from './record-columns';
 import { teams } from './teams';
-import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * A folder's views (public API v2 `folderview`): its tabs, each a type (columns, table, list...)
@@ -31,11 +29,7 @@ export const folderViews = pgTable(
     visibility: text('visibility').notNull().default('shared'),
     locked: boolean('locked').notNull().default(false),
     sortOrder: orderKey('sort_order'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    deletedAt: ts('deleted_at'),
-    rowVersion: integer('row_version').notNull().default(1),
+    ...recordColumns(),
   },
   (t) => [index('folder_views_team_folder_idx').on(t.teamId, t.folderId, t.sortOrder)],
 );
