@@ -284,3 +284,23 @@ describe('preview mode', () => {
     expect(t.calls.map((c) => c.url)).toEqual(['/api/me', '/api/auth/logout']);
   });
 });
+
+describe('file answers', () => {
+  test("responseType 'blob' answers the bytes as they came (a CSV's byte order mark kept)", async () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x2c, 0x62, 0x0d, 0x0a]);
+    const t = transport([
+      () => new Response(bytes, { status: 200, headers: { 'content-type': 'text/csv' } }),
+    ]);
+    const blob = await client(t).get<Blob>('/api/1/folders/f/export', { responseType: 'blob' });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+  });
+
+  test("responseType 'blob' still answers a failure as HttpError with the server's code", async () => {
+    const t = transport([json(403, { message: 'This action is unauthorized.', code: 'FORBIDDEN' })]);
+    const error = await client(t)
+      .get<Blob>('/api/1/folders/f/export', { responseType: 'blob' })
+      .catch((e: HttpError) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).code).toBe('FORBIDDEN');
+  });
+});

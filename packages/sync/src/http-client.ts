@@ -65,6 +65,11 @@ export interface RequestOptions {
    * it was first sent with, so the server applies it once even if the first answer was lost.
    */
   idempotencyKey?: string;
+  /**
+   * 'blob': a successful answer comes back as its raw bytes (a file download, byte order mark
+   * kept), not parsed as JSON. Failures are HttpError as always. Default 'json'.
+   */
+  responseType?: 'json' | 'blob';
 }
 
 export interface HttpClient {
@@ -182,6 +187,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined);
     }
     if (response.ok) options.onRequestSucceeded?.(method);
+    if (response.ok && opts.responseType === 'blob') return (await response.blob()) as T;
     const text = await response.text();
     const data = text ? safeJson(text) : undefined;
     if (response.status === 503 && (data as { code?: unknown } | undefined)?.code === 'OFFLINE') {

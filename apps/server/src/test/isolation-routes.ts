@@ -179,6 +179,8 @@ export const TENANT_ROUTES: TenantRoute[] = [
     refusesAll: (body) => Object.keys(body as object).length === 0,
   },
   { method: 'GET', path: '/api/{team}/folders/{folder}/views' },
+  { method: 'GET', path: '/api/{team}/folders/{folder}/export' },
+  { method: 'GET', path: '/api/{team}/folders/{folder}/export?view_id={view}' },
   {
     method: 'PUT',
     path: '/api/{team}/views/{uuid}',

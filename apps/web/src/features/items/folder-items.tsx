@@ -35,6 +35,7 @@ import { ItemPanel } from './item-panel';
 import { SelectionBar } from './selection-bar';
 import { useActiveView } from './use-active-view';
 import { useColumnEditor } from './use-column-editor';
+import { useFolderExport } from './use-folder-export';
 import { useUndoShortcut } from './use-undo-shortcut';
 
 /**
@@ -52,7 +53,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
   const attributes = useAttributes(teamId, board.id);
   const items = useItems(teamId, board.id, folder.id);
   const viewState = useActiveView(folder.id);
-  const { settings, setSettings, active } = viewState;
+  const { settings, setSettings, active, isStored } = viewState;
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [adding, setAdding] = useState(false);
   const members = useQuery({
@@ -159,6 +160,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
     },
     [items.store, teamId, board.id, folder.id, nameAttributeId, report],
   );
+  const exporting = useFolderExport({ teamId, folder, viewId: isStored ? active.id : undefined, report });
   const onToggleSelect = useCallback((ids: string[], selected: boolean) => {
     setSelection((current) => {
       const next = new Set(current);
@@ -231,6 +233,8 @@ export function FolderItems({ folder }: { folder: Folder }) {
           context={context}
           members={memberList ?? []}
           nameAttributeId={nameAttributeId}
+          canExport={can('EXPORT')}
+          {...exporting}
         />
         {mayManage && (
           <button type="button" className={styles.barButton} onClick={() => setAdding(true)}>

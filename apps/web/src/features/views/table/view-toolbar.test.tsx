@@ -155,3 +155,50 @@ describe('the toolbar', () => {
     expect(last(onChange).sort).toEqual([]);
   });
 });
+
+describe('Export CSV', () => {
+  function renderExport(props: { canExport: boolean; isOnline?: boolean; isExporting?: boolean }) {
+    const onExport = vi.fn();
+    render(
+      <ViewToolbar
+        attributes={ATTRIBUTES}
+        settings={settingsOf()}
+        context={CONTEXT}
+        members={MEMBERS}
+        nameAttributeId="name"
+        onChangeSettings={vi.fn()}
+        onExport={onExport}
+        {...props}
+      />,
+    );
+    return onExport;
+  }
+
+  test.each([
+    { canExport: true, shown: true },
+    { canExport: false, shown: false },
+  ])('with EXPORT $canExport the button is shown: $shown', ({ canExport, shown }) => {
+    const onExport = renderExport({ canExport });
+    const button = screen.queryByRole('button', { name: 'Export CSV' });
+    expect(button !== null).toBe(shown);
+    if (!button) return;
+    fireEvent.click(button);
+    expect(onExport).toHaveBeenCalledOnce();
+  });
+
+  test('offline the button is disabled and says it needs a connection', () => {
+    const onExport = renderExport({ canExport: true, isOnline: false });
+    const button = screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.title).toBe('Exporting needs a connection.');
+    fireEvent.click(button);
+    expect(onExport).not.toHaveBeenCalled();
+  });
+
+  test('while an export is on its way the button waits', () => {
+    renderExport({ canExport: true, isExporting: true });
+    const button = screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+  });
+});

@@ -3,7 +3,7 @@ import type { AttributeType } from '@strata/domain/attributes/attribute-types';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { type ViewSettings, visibleAttributeIds } from '@strata/domain/views/view-settings';
-import { ArrowUpDown, Columns3, ListFilter } from 'lucide-react';
+import { ArrowUpDown, Columns3, Download, ListFilter } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../../ui/dropdown';
@@ -27,6 +27,13 @@ export interface ViewToolbarProps {
   controls?: readonly ToolbarControl[];
   /** The types the group-by picker offers; by default every type with a short value. */
   groupableTypes?: readonly AttributeType[];
+  /** Whether the Export CSV button shows: the caller holds EXPORT on the board. */
+  canExport?: boolean;
+  onExport?(): void;
+  /** Offline, the export cannot be fetched: the button is disabled and says why. */
+  isOnline?: boolean;
+  /** An export is on its way: the button waits for it. */
+  isExporting?: boolean;
 }
 
 const NOT_GROUPABLE = new Set<AttributeType>(['button', 'longtext', 'checklist', 'links', 'attachments']);
@@ -46,6 +53,10 @@ export function ViewToolbar({
   nameAttributeId,
   controls = ['group', 'sort', 'filter', 'columns'],
   groupableTypes,
+  canExport = false,
+  onExport,
+  isOnline = true,
+  isExporting = false,
 }: ViewToolbarProps) {
   const { t } = useTranslation();
   const groupable = attributes.filter((attribute) =>
@@ -119,6 +130,19 @@ export function ViewToolbar({
   return (
     <div className={styles.toolbar} role="toolbar" aria-label={t('views.toolbar.label')}>
       {controls.map((control) => parts[control])}
+      {canExport && onExport && (
+        <button
+          type="button"
+          className={styles.button}
+          onClick={onExport}
+          disabled={!isOnline || isExporting}
+          aria-busy={isExporting || undefined}
+          title={isOnline ? undefined : t('views.toolbar.exportOffline')}
+        >
+          <Download size={16} aria-hidden="true" />
+          <span>{t('views.toolbar.export')}</span>
+        </button>
+      )}
     </div>
   );
 }
