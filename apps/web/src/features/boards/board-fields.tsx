@@ -1,7 +1,8 @@
 import { BOARD_NAME_MAX } from '@strata/contracts/boards';
-import { Check, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ColorSwatches } from '../../ui/color-swatches';
 import { TextArea } from '../../ui/text-area';
 import { TextField } from '../../ui/text-field';
 import { BOARD_COLORS } from './board-colors';
@@ -44,17 +45,15 @@ export function BoardDetailsFields({
       />
       <fieldset className={styles.colors}>
         <legend className={styles.legend}>{t('boards.fields.color')}</legend>
-        <div className={styles.swatches}>
-          {BOARD_COLORS.map((color) => (
-            <label key={color.value} className={styles.swatchLabel}>
-              <input type="radio" value={color.value} className={styles.swatchInput} {...register('color')} />
-              <span className={styles.swatch} style={{ background: color.value }} aria-hidden="true">
-                {chosen === color.value && <Check size={16} />}
-              </span>
-              <span className="visually-hidden">{t(`boards.colors.${color.name}`)}</span>
-            </label>
-          ))}
-        </div>
+        <ColorSwatches
+          label={t('boards.fields.color')}
+          colors={BOARD_COLORS.map((color) => ({
+            value: color.value,
+            label: t(`boards.colors.${color.name}`),
+          }))}
+          value={chosen}
+          onChange={(color) => form.setValue('color', color, { shouldDirty: true })}
+        />
       </fieldset>
     </>
   );

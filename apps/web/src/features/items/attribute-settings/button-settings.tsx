@@ -1,9 +1,10 @@
 import type { ButtonAction } from '@strata/domain/attributes/attribute-settings';
 import { useTranslation } from 'react-i18next';
+import { ColorSwatches } from '../../../ui/color-swatches';
 import { Dropdown } from '../../../ui/dropdown';
 import { TextField } from '../../../ui/text-field';
 import styles from './attribute-settings.module.css';
-import { ColorSwatches } from './color-swatches';
+import { swatchColors } from './settings-draft';
 import type { FieldsProps } from './type-settings-fields';
 
 type ActionType = 'none' | ButtonAction['type'];
@@ -35,6 +36,8 @@ export function ButtonSettings({ draft, onChange, errorAt }: FieldsProps) {
         <span className={styles.fieldLabel}>{t('items.settings.buttonColor')}</span>
         <ColorSwatches
           label={t('items.settings.buttonColor')}
+          colors={swatchColors(t)}
+          size="small"
           value={typeof draft.color === 'string' ? draft.color : undefined}
           onChange={(color) => onChange({ ...draft, color })}
         />

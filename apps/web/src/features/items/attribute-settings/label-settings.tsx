@@ -1,9 +1,9 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
+import { ColorSwatches } from '../../../ui/color-swatches';
 import { TextField } from '../../../ui/text-field';
 import styles from './attribute-settings.module.css';
-import { ColorSwatches } from './color-swatches';
 import { Checkbox } from './setting-inputs';
 import {
   addLabel,
@@ -12,6 +12,7 @@ import {
   moveLabel,
   removeLabel,
   type SettingsDraft,
+  swatchColors,
 } from './settings-draft';
 import type { FieldsProps } from './type-settings-fields';
 
@@ -67,6 +68,8 @@ export function LabelSettings({ draft, onChange, errorAt }: FieldsProps) {
             </div>
             <ColorSwatches
               label={t('items.settings.labelColor', { name: label.name || index + 1 })}
+              colors={swatchColors(t)}
+              size="small"
               value={label.color}
               onChange={(color) => set(changeLabel(labels, label.id, { color, textColor: undefined }))}
             />

@@ -28,6 +28,10 @@ export const SWATCH_COLORS = [
   { value: '#475569', name: 'slate' },
 ] as const;
 
+/** The palette with each colour's name in the reader's language, for ColorSwatches. */
+export const swatchColors = (t: (key: string) => string) =>
+  SWATCH_COLORS.map((color) => ({ value: color.value, label: t(`boards.colors.${color.name}`) }));
+
 /**
  * The draft a dialog starts from: the stored settings read with their defaults; a formula shown
  * with the current attribute names instead of the stored ids.
