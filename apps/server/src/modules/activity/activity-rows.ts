@@ -91,6 +91,23 @@ function changedFields<T extends object>(before: T, after: T, fields: Record<str
     .map(([name]) => name);
 }
 
+/**
+ * What an update changed: the `shown` fields that differ with their values, and under `changed`
+ * the names of the `named` ones that differ (their values are not kept). Null when none of them
+ * did (a reorder alone); empty when the copy before the write is not known.
+ */
+function updateChanges<T extends object>(
+  before: T | undefined,
+  after: T,
+  shown: Record<string, keyof T>,
+  named: Record<string, keyof T>,
+): Record<string, unknown> | null {
+  if (!before) return {};
+  const changed = changedFields(before, after, named);
+  const changes = { ...fieldChanges(before, after, shown), ...(changed.length > 0 ? { changed } : {}) };
+  return Object.keys(changes).length === 0 ? null : changes;
+}
+
 const byId = <T extends { id: string }>(rows: readonly T[] | undefined) =>
   new Map((rows ?? []).map((row) => [row.id, row]));
 
@@ -163,17 +180,13 @@ export function attributeActivity(
   for (const row of rows) {
     let changes: Record<string, unknown> | null = { name: row.name };
     if (type === 'attribute.created') changes = { name: row.name, type: row.type };
-    else if (type === 'attribute.updated') {
-      const old = before.get(row.id);
-      if (old) {
-        const changed = changedFields(old, row, { settings: 'settings', default_data: 'defaultData' });
-        changes = {
-          ...fieldChanges(old, row, { name: 'name' }),
-          ...(changed.length > 0 ? { changed } : {}),
-        };
-        if (Object.keys(changes).length === 0) changes = null;
-      } else changes = {};
-    }
+    else if (type === 'attribute.updated')
+      changes = updateChanges(
+        before.get(row.id),
+        row,
+        { name: 'name' },
+        { settings: 'settings', default_data: 'defaultData' },
+      );
     if (!changes) continue;
     out.push({
       teamId: row.teamId,
@@ -205,17 +218,13 @@ export function folderActivity(
   for (const row of rows) {
     let changes: Record<string, unknown> | null = { name: row.name };
     if (type === 'folder.created') changes = { name: row.name, parent_id: row.parentId };
-    else if (type === 'folder.updated') {
-      const old = before.get(row.id);
-      if (old) {
-        const changed = changedFields(old, row, { attribute_ids: 'attributeIds', settings: 'settings' });
-        changes = {
-          ...fieldChanges(old, row, { name: 'name', parent_id: 'parentId', color: 'color' }),
-          ...(changed.length > 0 ? { changed } : {}),
-        };
-        if (Object.keys(changes).length === 0) changes = null;
-      } else changes = {};
-    }
+    else if (type === 'folder.updated')
+      changes = updateChanges(
+        before.get(row.id),
+        row,
+        { name: 'name', parent_id: 'parentId', color: 'color' },
+        { attribute_ids: 'attributeIds', settings: 'settings' },
+      );
     if (!changes) continue;
     out.push({
       teamId: row.teamId,

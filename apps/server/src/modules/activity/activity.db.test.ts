@@ -244,6 +244,23 @@ describe('recording', () => {
       row_version: 2,
     });
     expect(renamed.status).toBe(200);
+    // A settings change is named without its values; a reorder alone is not recorded.
+    const formatted = await api.putAttribute(s, s.admin.token, attribute.id, {
+      board_id: board.id,
+      name: 'Price',
+      type: 'number',
+      settings: { decimals: 2 },
+      row_version: 3,
+    });
+    expect(formatted.status).toBe(200);
+    const moved = await api.putAttribute(s, s.admin.token, attribute.id, {
+      board_id: board.id,
+      name: 'Price',
+      type: 'number',
+      sort_order: 'zz',
+      row_version: 4,
+    });
+    expect(moved.status).toBe(200);
     expect(
       (await api.send('DELETE', `/api/${s.team.id}/attributes/${attribute.id}`, s.admin.token)).status,
     ).toBe(200);
@@ -252,6 +269,7 @@ describe('recording', () => {
     expect(mine.map((entry) => [entry.event, entry.changes])).toEqual([
       ['attribute.created', { name: 'Cost', type: 'number' }],
       ['attribute.updated', { name: { before: 'Cost', after: 'Price' } }],
+      ['attribute.updated', { changed: ['settings'] }],
       ['attribute.deleted', { name: 'Price' }],
     ]);
     expect(page.attributes).toContainEqual(
