@@ -201,7 +201,7 @@ const KEPT_ON_DEVICE = `async ({ folderId, size }) => {
       : [];
     db.close();
     const has = (suffix, count) =>
-      entries.some((e) => e.name.endsWith(suffix) && (count === undefined || e.records.length === count));
+      entries.some((e) => e.name.endsWith(suffix) && (count === undefined || (e.json ? JSON.parse(e.json) : e.records).length === count));
     if (has(':f' + folderId + ':views') && has(':attributes') && (size === 0 || has(':f' + folderId + ':items', size)))
       return;
     await new Promise((r) => setTimeout(r, 100));

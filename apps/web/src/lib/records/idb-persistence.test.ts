@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { createRecordStore } from '@strata/sync/records/record-store';
 import type { RecordTransport } from '@strata/sync/records/record-types';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { afterNextPaint, createIdbPersistence } from './idb-persistence';
 
@@ -38,6 +39,20 @@ describe('IndexedDB record persistence', () => {
     expect(await persistence.load('u1:notes')).toEqual([note('b', 2, 'B2')]);
     await persistence.clear();
     expect(await persistence.load('u1:notes')).toBeUndefined();
+  });
+
+  test('a collection is kept as JSON text; an entry of the older kind (the records) still loads', async () => {
+    const name = freshName();
+    const persistence = createIdbPersistence(name);
+    await persistence.save('u1:notes', [note('a', 1, 'A')]);
+    const db = await openDB(name, 1);
+    expect(await db.get('collections', 'u1:notes')).toEqual({
+      name: 'u1:notes',
+      json: JSON.stringify([note('a', 1, 'A')]),
+    });
+    await db.put('collections', { name: 'u1:older', records: [note('b', 3, 'B')] });
+    db.close();
+    expect(await persistence.load('u1:older')).toEqual([note('b', 3, 'B')]);
   });
 
   test('a store reopened without a network shows what the last one persisted', async () => {

