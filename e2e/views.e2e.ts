@@ -98,6 +98,13 @@ test('a columns view is added as a tab; a card dragged to another column lands t
   const viewUrl = page.url();
   await cardIn(lane(page, 'To do'), 'Write the brief').waitFor();
   await expect.poll(() => lane(page, 'Doing').textContent()).toContain('1 item');
+  // The labels the columns come from are edited from the view itself.
+  await page.getByRole('button', { name: 'Edit labels' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit column' });
+  await expect.poll(() => edit.getByLabel('Column name').inputValue()).toBe('Status');
+  expect(await edit.getByLabel('Label 1').inputValue()).toBe('To do');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await edit.waitFor({ state: 'hidden' });
 
   await other.goto(viewUrl);
   await other.getByRole('tab', { name: 'Columns', selected: true }).waitFor();

@@ -60,3 +60,40 @@ describe.each(LOCALES.filter((l) => l !== 'en-US'))('the %s catalogue', (locale)
     expect(broken.map(([k]) => k)).toEqual([]);
   });
 });
+
+/**
+ * Serbian is written in Cyrillic here. Latin words that stay as they are: the product's name,
+ * file formats and units, key names, formula functions and codes, link schemes, currency codes,
+ * and example addresses.
+ */
+const SERBIAN_LATIN_WORDS = new Set([
+  'Strata',
+  'PNG',
+  'JPEG',
+  'GIF',
+  'WebP',
+  'MB',
+  'DELETE',
+  'Enter',
+  'Escape',
+  'URL',
+  'CSV',
+  'ID',
+  'ISO',
+  'SUBITEMS',
+  'REF',
+  'http',
+  'https',
+  'mailto',
+  'USD',
+  'EUR',
+]);
+
+test('the Serbian catalogue is written in Cyrillic', () => {
+  const latin = [...load('sr')].flatMap(([key, text]) =>
+    (text.replace(/\{\{\s*\w+\s*\}\}/g, '').match(/[A-Za-z][A-Za-z.@-]*[A-Za-z]/g) ?? [])
+      .filter((word) => !SERBIAN_LATIN_WORDS.has(word) && !word.endsWith('@example.com'))
+      .map((word) => `${key}: ${word}`),
+  );
+  expect(latin).toEqual([]);
+});

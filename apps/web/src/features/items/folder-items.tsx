@@ -3,7 +3,7 @@ import type { Item } from '@strata/contracts/items';
 import type { TeamMember } from '@strata/contracts/teams';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { useQuery } from '@tanstack/react-query';
-import { Columns3, Plus } from 'lucide-react';
+import { Columns3, Plus, Tags } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -236,6 +236,16 @@ export function FolderItems({ folder }: { folder: Folder }) {
           canExport={can('EXPORT')}
           {...exporting}
         />
+        {mayManage && active.type === 'columns' && toolbarSettings.group_by && (
+          <button
+            type="button"
+            className={styles.barButton}
+            onClick={() => toolbarSettings.group_by && columnEditor.onEditColumn(toolbarSettings.group_by)}
+          >
+            <Tags size={16} aria-hidden="true" />
+            {t('views.columns.editLabels')}
+          </button>
+        )}
         {mayManage && (
           <button type="button" className={styles.barButton} onClick={() => setAdding(true)}>
             <Columns3 size={16} aria-hidden="true" />
