@@ -1,13 +1,9 @@
 import type { Folder } from '@strata/contracts/boards';
 import type { Item } from '@strata/contracts/items';
-import type { TeamMember } from '@strata/contracts/teams';
-import type { ValueContext } from '@strata/domain/attributes/value-context';
-import { useQuery } from '@tanstack/react-query';
 import { Columns3, Plus, Tags } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { moveCard } from '../../lib/items/card-move';
 import { createItem, setItemValue } from '../../lib/items/item-writes';
@@ -26,7 +22,6 @@ import {
   TableView,
   ViewToolbar,
 } from '../views';
-import { teamQueryKey } from '../workspaces/team-context';
 import { AddAttributeDialog } from './add-attribute-dialog';
 import { needsSetUp } from './attribute-settings/settings-types';
 import styles from './folder-items.module.css';
@@ -36,6 +31,7 @@ import { SelectionBar } from './selection-bar';
 import { useActiveView } from './use-active-view';
 import { useColumnEditor } from './use-column-editor';
 import { useFolderExport } from './use-folder-export';
+import { useFolderValueContext } from './use-folder-value-context';
 import { useUndoShortcut } from './use-undo-shortcut';
 
 /**
@@ -43,7 +39,7 @@ import { useUndoShortcut } from './use-undo-shortcut';
  * folder's items, live on the board's channel, saved through the record stores (offline they queue).
  */
 export function FolderItems({ folder }: { folder: Folder }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { itemId } = useParams();
   const { profile } = useSession();
@@ -56,11 +52,6 @@ export function FolderItems({ folder }: { folder: Folder }) {
   const { settings, setSettings, active, isStored } = viewState;
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [adding, setAdding] = useState(false);
-  const members = useQuery({
-    queryKey: [...teamQueryKey(teamId), 'members'],
-    queryFn: () => api.get<TeamMember[]>(`/api/teams/${teamId}/members`),
-  });
-
   const nameAttributeId = useMemo(() => defaultNameAttributeId(attributes.data ?? []), [attributes.data]);
   // The columns view is always grouped by a label attribute: the toolbar shows which.
   const toolbarSettings = useMemo(
@@ -70,28 +61,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
         : settings,
     [active.type, settings, attributes.data],
   );
-  const titles = useMemo(() => {
-    const map = new Map<string, string>();
-    if (!nameAttributeId) return map;
-    for (const item of items.data ?? []) {
-      const name = item.values[nameAttributeId]?.data;
-      if (typeof name === 'string') map.set(item.id, name);
-    }
-    return map;
-  }, [items.data, nameAttributeId]);
-  const memberList = members.data;
-  const context = useMemo<ValueContext>(
-    () => ({
-      locale: i18n.language,
-      timeZone: profile?.timezone ?? undefined,
-      weekStartsOn: profile?.start_of_week ?? null,
-      currentUserId: profile?.id ?? null,
-      memberName: (id) => memberList?.find((member) => member.id === id)?.name,
-      itemTitle: (id) => titles.get(id),
-      folderName: (id) => (id === folder.id ? folder.name : undefined),
-    }),
-    [i18n.language, profile, memberList, titles, folder.id, folder.name],
-  );
+  const { context, members: memberList } = useFolderValueContext(teamId, folder, items.data, nameAttributeId);
 
   const dataOf = useItemDataOf(attributes.data, items.data, context);
   const columnEditor = useColumnEditor(teamId, attributes.store, attributes.data);
