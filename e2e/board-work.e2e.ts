@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createVerifiedAccount } from './accounts';
+import { seedBoard as seedBoardThroughApi } from './board-seed';
 import { launchChromium, screenshot } from './browser';
-import { apiCall, newBase62Id, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
+import { apiCall, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -17,66 +18,31 @@ const LABELS = [
   { id: crypto.randomUUID(), name: 'Done', color: '#16a34a' },
 ];
 
-/**
- * A board "Launch" with the folders Plan and Later, the columns Name, Status (label) and Points
- * (number), and four items in Plan, made through the API.
- */
+/** A board "Launch" with the folders Plan and Later, Name, Status (label) and Points (number), four items in Plan. */
 async function seedBoard(token: Token, teamId: number) {
-  const boardId = newBase62Id();
-  const planId = newBase62Id();
-  const laterId = newBase62Id();
-  const name = crypto.randomUUID();
-  const status = crypto.randomUUID();
-  const points = crypto.randomUUID();
-  const item = (title: string, label: number, score: number, sort: string) => ({
-    type: 'item',
-    op: 'put',
-    id: crypto.randomUUID(),
-    body: {
-      folder_id: planId,
-      sort_order: sort,
-      values: {
-        [name]: { data: title },
-        [status]: { data: [LABELS[label]!.id] },
-        [points]: { data: score },
-      },
-      row_version: 1,
-    },
+  const item = (title: string, label: number, score: number) => ({
+    values: { Name: title, Status: [LABELS[label]!.id], Points: score },
   });
-  await apiCall(baseUrl, token, 'POST', `/api/${teamId}/save-multiple`, [
-    { type: 'board', op: 'put', id: boardId, body: { name: 'Launch', row_version: 1 } },
-    { type: 'folder', op: 'put', id: planId, body: { board_id: boardId, name: 'Plan', row_version: 1 } },
-    { type: 'folder', op: 'put', id: laterId, body: { board_id: boardId, name: 'Later', row_version: 1 } },
-    {
-      type: 'attribute',
-      op: 'put',
-      id: name,
-      body: { board_id: boardId, name: 'Name', type: 'text', settings: { primary: true }, row_version: 1 },
-    },
-    {
-      type: 'attribute',
-      op: 'put',
-      id: status,
-      body: {
-        board_id: boardId,
-        name: 'Status',
-        type: 'label',
-        settings: { labels: LABELS },
-        row_version: 1,
-      },
-    },
-    {
-      type: 'attribute',
-      op: 'put',
-      id: points,
-      body: { board_id: boardId, name: 'Points', type: 'number', settings: {}, row_version: 1 },
-    },
-    item('Write the brief', 0, 1, 'a0'),
-    item('Book the venue', 0, 2, 'a1'),
-    item('Print the posters', 1, 3, 'a2'),
-    item('Order the badges', 2, 4, 'a3'),
-  ]);
-  return { boardId, planId, laterId, points };
+  const board = await seedBoardThroughApi(baseUrl, token, teamId, {
+    name: 'Launch',
+    folders: ['Plan', 'Later'],
+    columns: [
+      { name: 'Status', type: 'label', settings: { labels: LABELS } },
+      { name: 'Points', type: 'number' },
+    ],
+    items: [
+      item('Write the brief', 0, 1),
+      item('Book the venue', 0, 2),
+      item('Print the posters', 1, 3),
+      item('Order the badges', 2, 4),
+    ],
+  });
+  return {
+    boardId: board.boardId,
+    planId: board.folders.Plan!,
+    laterId: board.folders.Later!,
+    points: board.columns.Points!,
+  };
 }
 
 const grid = (page: Page, folder: string) => page.getByRole('grid', { name: folder, exact: true });
@@ -365,6 +331,9 @@ test('the trash and the list view in Arabic and dark mode are mirrored', async (
   const box = (await entry.getByRole('checkbox').boundingBox())!;
   const when = (await entry.locator('time').boundingBox())!;
   expect(when.x).toBeLessThan(box.x);
+  // The back arrow points the way back: mirrored in right-to-left text.
+  const arrow = page.getByRole('link', { name: /Launch/ }).locator('svg');
+  expect(await arrow.evaluate((icon) => getComputedStyle(icon).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
   await screenshot(page, 'board-trash-ar-dark');
 
   await page.goto(`${baseUrl}/b/${boardId}/${planId}?view=${viewId}`);

@@ -25,7 +25,7 @@ export function Modal({ open, onOpenChange, title, description, children }: Moda
         <Dialog.Content className={styles.content}>
           <div className={styles.header}>
             <Dialog.Close className={`${styles.iconButton} ${styles.back}`} aria-label={t('common.back')}>
-              <ArrowLeft size={18} className={styles.flip} aria-hidden="true" />
+              <ArrowLeft size={18} className="flip-in-rtl" aria-hidden="true" />
             </Dialog.Close>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
             <Dialog.Close className={`${styles.iconButton} ${styles.close}`} aria-label={t('common.close')}>

@@ -49,7 +49,7 @@ export function BoardActivityPage() {
       <header className={styles.header}>
         {board && (
           <Link to={`/b/${board.id}`} className={styles.back}>
-            <ArrowLeft size={16} aria-hidden="true" className={styles.flip} />
+            <ArrowLeft size={16} aria-hidden="true" className="flip-in-rtl" />
             {t('activity.back', { name: board.name })}
           </Link>
         )}

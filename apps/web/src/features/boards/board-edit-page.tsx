@@ -44,7 +44,7 @@ export function BoardEditPage() {
     <section className={`${styles.section} ${styles.narrow}`} aria-labelledby="edit-board-title">
       <header className={styles.editHeader}>
         <Link to={`/b/${board.id}`} className={styles.back}>
-          <ArrowLeft size={16} aria-hidden="true" className={styles.flip} />
+          <ArrowLeft size={16} aria-hidden="true" className="flip-in-rtl" />
           {t('boards.edit.back', { name: board.name })}
         </Link>
         <h2 id="edit-board-title">{t('boards.edit.title')}</h2>

@@ -17,7 +17,7 @@ export function TrashPage() {
       <header className={styles.header}>
         {board && (
           <Link to={`/b/${board.id}`} className={styles.back}>
-            <ArrowLeft size={16} aria-hidden="true" className={styles.flip} />
+            <ArrowLeft size={16} aria-hidden="true" className="flip-in-rtl" />
             {t('trash.back', { name: board.name })}
           </Link>
         )}

@@ -140,7 +140,7 @@ export function RichTextToolbar({ editor, onLink }: { editor: Editor; onLink(): 
         onFocus={() => setFocusIndex(index)}
         onClick={onClick}
       >
-        <Icon size={16} aria-hidden="true" className={tool?.flip ? styles.flipInRtl : undefined} />
+        <Icon size={16} aria-hidden="true" className={tool?.flip ? 'flip-in-rtl' : undefined} />
       </button>
     );
   };

@@ -135,7 +135,7 @@ export function ColumnLane(props: {
         onClick={props.onToggle}
       >
         {props.collapsed ? (
-          <ChevronRight size={16} aria-hidden="true" className={styles.flipInRtl} />
+          <ChevronRight size={16} aria-hidden="true" className="flip-in-rtl" />
         ) : (
           <ChevronDown size={16} aria-hidden="true" />
         )}

@@ -108,7 +108,7 @@ export const ItemLine = memo(function ItemLine({
             {expanded ? (
               <ChevronDown size={14} aria-hidden="true" />
             ) : (
-              <ChevronRight size={14} aria-hidden="true" className={styles.flipInRtl} />
+              <ChevronRight size={14} aria-hidden="true" className="flip-in-rtl" />
             )}
             <span className={styles.count}>{subitemCount}</span>
           </button>
@@ -216,7 +216,7 @@ export const GroupLine = memo(function GroupLine({
           onClick={() => actions.toggleGroup(group.key, index)}
         >
           {collapsed ? (
-            <ChevronRight size={16} aria-hidden="true" className={styles.flipInRtl} />
+            <ChevronRight size={16} aria-hidden="true" className="flip-in-rtl" />
           ) : (
             <ChevronDown size={16} aria-hidden="true" />
           )}

@@ -136,7 +136,7 @@ export const ItemRow = memo(function ItemRow({
                 {expanded ? (
                   <ChevronDown size={14} aria-hidden="true" />
                 ) : (
-                  <ChevronRight size={14} aria-hidden="true" className={styles.flipInRtl} />
+                  <ChevronRight size={14} aria-hidden="true" className="flip-in-rtl" />
                 )}
                 <span className={styles.count}>{subitemCount}</span>
               </button>
@@ -230,7 +230,7 @@ export const GroupRow = memo(function GroupRow({
           onClick={() => actions.toggleGroup(group.key)}
         >
           {collapsed ? (
-            <ChevronRight size={16} aria-hidden="true" className={styles.flipInRtl} />
+            <ChevronRight size={16} aria-hidden="true" className="flip-in-rtl" />
           ) : (
             <ChevronDown size={16} aria-hidden="true" />
           )}
