@@ -35,17 +35,22 @@ export function useFolderValueContext(
     return map;
   }, [items, nameAttributeId]);
   const memberList = members.data;
+  // Sorting or filtering 10,000 items by a members column asks for names again and again.
+  const memberNames = useMemo(
+    () => new Map((memberList ?? []).map((member) => [member.id, member.name])),
+    [memberList],
+  );
   const context = useMemo<ValueContext>(
     () => ({
       locale: i18n.language,
       timeZone: profile?.timezone ?? undefined,
       weekStartsOn: profile?.start_of_week ?? null,
       currentUserId: profile?.id ?? null,
-      memberName: (id) => memberList?.find((member) => member.id === id)?.name,
+      memberName: (id) => memberNames.get(id),
       itemTitle: (id) => titles.get(id),
       folderName: (id) => (id === folder.id ? folder.name : undefined),
     }),
-    [i18n.language, profile, memberList, titles, folder.id, folder.name],
+    [i18n.language, profile, memberNames, titles, folder.id, folder.name],
   );
   return { context, members: memberList };
 }
