@@ -117,6 +117,12 @@ function itemSentences(entry: ActivityEntry, user: string, lookups: ActivityLook
   return out;
 }
 
+/** An update's "renamed A to B" sentence when it renamed the record, else none. */
+function renameSentence(changes: Changes, key: string, user: string, t: TFunction): string[] {
+  if (!isFieldChange(changes.name)) return [];
+  return [t(key, { user, before: asString(changes.name.before), after: asString(changes.name.after) })];
+}
+
 function attributeSentences(
   entry: ActivityEntry,
   user: string,
@@ -130,15 +136,7 @@ function attributeSentences(
     return [t('activity.events.attributeCreated', { user, attribute })];
   if (entry.event === 'attribute.deleted')
     return [t('activity.events.attributeDeleted', { user, attribute })];
-  const out: string[] = [];
-  if (isFieldChange(changes.name))
-    out.push(
-      t('activity.events.attributeRenamed', {
-        user,
-        before: asString(changes.name.before),
-        after: asString(changes.name.after),
-      }),
-    );
+  const out = renameSentence(changes, 'activity.events.attributeRenamed', user, t);
   if (Array.isArray(changes.changed) || out.length === 0)
     out.push(t('activity.events.attributeChanged', { user, attribute }));
   return out;
@@ -163,15 +161,7 @@ function folderSentences(
         : t('activity.events.folderCreated', { user, folder }),
     ];
   if (entry.event === 'folder.deleted') return [t('activity.events.folderDeleted', { user, folder })];
-  const out: string[] = [];
-  if (isFieldChange(changes.name))
-    out.push(
-      t('activity.events.folderRenamed', {
-        user,
-        before: asString(changes.name.before),
-        after: asString(changes.name.after),
-      }),
-    );
+  const out = renameSentence(changes, 'activity.events.folderRenamed', user, t);
   if (isFieldChange(changes.parent_id))
     out.push(
       typeof changes.parent_id.after === 'string'
@@ -197,15 +187,7 @@ function boardSentences(
   const board = asString(changes.name);
   if (entry.event === 'board.created') return [t('activity.events.boardCreated', { user, board })];
   if (entry.event === 'board.deleted') return [t('activity.events.boardDeleted', { user, board })];
-  const out: string[] = [];
-  if (isFieldChange(changes.name))
-    out.push(
-      t('activity.events.boardRenamed', {
-        user,
-        before: asString(changes.name.before),
-        after: asString(changes.name.after),
-      }),
-    );
+  const out = renameSentence(changes, 'activity.events.boardRenamed', user, t);
   if (isFieldChange(changes.description)) out.push(t('activity.events.boardDescribed', { user }));
   if (isFieldChange(changes.color)) out.push(t('activity.events.boardRecolored', { user }));
   if (isFieldChange(changes.is_private))
