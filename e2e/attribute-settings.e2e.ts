@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { seriousViolations } from './a11y';
 import { createVerifiedAccount } from './accounts';
+import { seedBoard } from './board-seed';
 import { launchChromium, screenshot } from './browser';
-import { apiCall, newBase62Id, signedInPage } from './workspace-setup';
+import { apiCall, signedInPage } from './workspace-setup';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -132,28 +133,20 @@ test('a column is configured in "Edit column": labels, a rename, a formula over 
 test('"Edit column" in Arabic and dark mode is mirrored and passes axe', async () => {
   const owner = await createVerifiedAccount(baseUrl, 'Rami Columns');
   const team = await apiCall<{ id: number }>(baseUrl, owner.token, 'POST', '/api/teams', { name: 'Nour' });
-  const boardId = newBase62Id();
-  const folderId = newBase62Id();
+  const plan = 'الخطة';
   const labels = [
     { id: crypto.randomUUID(), name: 'قيد العمل', color: '#2563eb' },
     { id: crypto.randomUUID(), name: 'تم', color: '#15803d' },
   ];
-  await apiCall(baseUrl, owner.token, 'POST', `/api/${team.id}/save-multiple`, [
-    { type: 'board', op: 'put', id: boardId, body: { name: 'إطلاق', row_version: 1 } },
-    { type: 'folder', op: 'put', id: folderId, body: { board_id: boardId, name: 'الخطة', row_version: 1 } },
-    {
-      type: 'attribute',
-      op: 'put',
-      id: crypto.randomUUID(),
-      body: { board_id: boardId, name: 'الاسم', type: 'text', settings: { primary: true }, row_version: 1 },
-    },
-    {
-      type: 'attribute',
-      op: 'put',
-      id: crypto.randomUUID(),
-      body: { board_id: boardId, name: 'الحالة', type: 'label', settings: { labels }, row_version: 1 },
-    },
-  ]);
+  const board = await seedBoard(baseUrl, owner.token, team.id, {
+    name: 'إطلاق',
+    folders: [plan],
+    nameColumn: 'الاسم',
+    columns: [{ name: 'الحالة', type: 'label', settings: { labels } }],
+    items: [],
+  });
+  const boardId = board.boardId;
+  const folderId = board.folders[plan]!;
   await apiCall(baseUrl, owner.token, 'PUT', '/api/me', { locale: 'ar' });
   const { page, context, problems } = await signedInPage(browser, owner.token, { colorScheme: 'dark' });
 

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createVerifiedAccount } from './accounts';
+import { seedBoard as seedBoardThroughApi } from './board-seed';
 import { launchChromium, screenshot } from './browser';
-import { apiCall, newBase62Id, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
+import { apiCall, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -20,60 +21,30 @@ const TODO = crypto.randomUUID();
  * four items, and a table view "Big ones" (Points over 2, most first, Status hidden).
  */
 async function seedBoard(token: Token, teamId: number) {
-  const boardId = newBase62Id();
-  const planId = newBase62Id();
-  const name = crypto.randomUUID();
-  const status = crypto.randomUUID();
-  const points = crypto.randomUUID();
-  const viewId = crypto.randomUUID();
-  const item = (title: string, label: string, score: number, sort: string) => ({
-    type: 'item',
-    op: 'put',
-    id: crypto.randomUUID(),
-    body: {
-      folder_id: planId,
-      sort_order: sort,
-      values: { [name]: { data: title }, [status]: { data: [label] }, [points]: { data: score } },
-      row_version: 1,
-    },
+  const labels = [
+    { id: TODO, name: 'To do' },
+    { id: DONE, name: 'Done' },
+  ];
+  const item = (title: string, label: string, score: number) => ({
+    values: { Name: title, Status: [label], Points: score },
   });
-  await apiCall(baseUrl, token, 'POST', `/api/${teamId}/save-multiple`, [
-    { type: 'board', op: 'put', id: boardId, body: { name: 'Launch', row_version: 1 } },
-    { type: 'folder', op: 'put', id: planId, body: { board_id: boardId, name: 'Plan', row_version: 1 } },
-    {
-      type: 'attribute',
-      op: 'put',
-      id: name,
-      body: { board_id: boardId, name: 'Name', type: 'text', settings: { primary: true }, row_version: 1 },
-    },
-    {
-      type: 'attribute',
-      op: 'put',
-      id: status,
-      body: {
-        board_id: boardId,
-        name: 'Status',
-        type: 'label',
-        settings: {
-          labels: [
-            { id: TODO, name: 'To do' },
-            { id: DONE, name: 'Done' },
-          ],
-        },
-        row_version: 1,
-      },
-    },
-    {
-      type: 'attribute',
-      op: 'put',
-      id: points,
-      body: { board_id: boardId, name: 'Points', type: 'number', settings: {}, row_version: 1 },
-    },
-    item('Write the brief', TODO, 1, 'a0'),
-    item('=Book the venue', TODO, 3, 'a1'),
-    item('Print the posters, big', DONE, 5, 'a2'),
-    item('Order the badges', DONE, 2, 'a3'),
-  ]);
+  const board = await seedBoardThroughApi(baseUrl, token, teamId, {
+    name: 'Launch',
+    folders: ['Plan'],
+    columns: [
+      { name: 'Status', type: 'label', settings: { labels } },
+      { name: 'Points', type: 'number' },
+    ],
+    items: [
+      item('Write the brief', TODO, 1),
+      item('=Book the venue', TODO, 3),
+      item('Print the posters, big', DONE, 5),
+      item('Order the badges', DONE, 2),
+    ],
+  });
+  const planId = board.folders.Plan!;
+  const { Points: points, Status: status } = board.columns;
+  const viewId = crypto.randomUUID();
   await apiCall(baseUrl, token, 'PUT', `/api/${teamId}/views/${viewId}`, {
     folder_id: planId,
     type: 'table',
@@ -85,7 +56,7 @@ async function seedBoard(token: Token, teamId: number) {
     },
     row_version: 1,
   });
-  return { boardId, planId, viewId };
+  return { boardId: board.boardId, planId, viewId };
 }
 
 test('the owner exports the open view as CSV; a guest sees no Export button', async () => {

@@ -1,8 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createVerifiedAccount } from './accounts';
+import { seedBoard as seedBoardThroughApi } from './board-seed';
 import { launchChromium, screenshot } from './browser';
-import { apiCall, newBase62Id, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
+import { apiCall, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -19,47 +20,18 @@ const LABELS = [
 
 /** A board with a folder, a Name and a Status (label) column, and three items, made through the API. */
 async function seedBoard(token: Token, teamId: number) {
-  const boardId = newBase62Id();
-  const folderId = newBase62Id();
-  const name = crypto.randomUUID();
-  const status = crypto.randomUUID();
-  const item = (title: string, label: number, sort: string) => ({
-    type: 'item',
-    op: 'put',
-    id: crypto.randomUUID(),
-    body: {
-      folder_id: folderId,
-      sort_order: sort,
-      values: { [name]: { data: title }, [status]: { data: [LABELS[label]!.id] } },
-      row_version: 1,
-    },
+  const label = (n: number) => [LABELS[n]!.id];
+  const board = await seedBoardThroughApi(baseUrl, token, teamId, {
+    name: 'Launch',
+    folders: ['Plan'],
+    columns: [{ name: 'Status', type: 'label', settings: { labels: LABELS } }],
+    items: [
+      { values: { Name: 'Write the brief', Status: label(0) } },
+      { values: { Name: 'Book the venue', Status: label(0) } },
+      { values: { Name: 'Print the posters', Status: label(1) } },
+    ],
   });
-  await apiCall(baseUrl, token, 'POST', `/api/${teamId}/save-multiple`, [
-    { type: 'board', op: 'put', id: boardId, body: { name: 'Launch', row_version: 1 } },
-    { type: 'folder', op: 'put', id: folderId, body: { board_id: boardId, name: 'Plan', row_version: 1 } },
-    {
-      type: 'attribute',
-      op: 'put',
-      id: name,
-      body: { board_id: boardId, name: 'Name', type: 'text', settings: { primary: true }, row_version: 1 },
-    },
-    {
-      type: 'attribute',
-      op: 'put',
-      id: status,
-      body: {
-        board_id: boardId,
-        name: 'Status',
-        type: 'label',
-        settings: { labels: LABELS },
-        row_version: 1,
-      },
-    },
-    item('Write the brief', 0, 'a0'),
-    item('Book the venue', 0, 'a1'),
-    item('Print the posters', 1, 'a2'),
-  ]);
-  return { boardId, folderId };
+  return { boardId: board.boardId, folderId: board.folders.Plan! };
 }
 
 const lane = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
