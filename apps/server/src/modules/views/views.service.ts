@@ -1,6 +1,7 @@
 import type { FolderView, SaveViewBody } from '@strata/contracts/views';
 import { AppError } from '@strata/domain/errors';
 import type { Action } from '@strata/domain/permissions/actions';
+import { mayChangeView } from '@strata/domain/views/view-permissions';
 import { MAX_VIEWS_PER_FOLDER, viewSettingsSchema } from '@strata/domain/views/view-settings';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -37,16 +38,14 @@ function checkedSettings(raw: Record<string, unknown>): Record<string, unknown> 
 
 type Can = (action: Action) => boolean;
 
-/** A personal view is its creator's to change; a shared one needs the tab permission, and EDIT_LOCKED_VIEWS when locked. */
+/** The domain's rule (`mayChangeView`), which the web app offers changes by, over a view row. */
 function mayChange(
   access: TeamAccess,
   can: Can,
   row: Pick<FolderViewRow, 'visibility' | 'createdBy' | 'locked'>,
-  action: Action,
+  action: 'CUSTOMIZE_TABS' | 'DELETE_TABS',
 ) {
-  if (row.visibility === 'personal' && row.createdBy === access.userId) return true;
-  if (!can(action)) return false;
-  return !row.locked || can('EDIT_LOCKED_VIEWS');
+  return mayChangeView({ view: row, userId: access.userId, action, can });
 }
 
 /** How many views the caller's tab set of a folder holds: the shared ones and their own personal ones. */

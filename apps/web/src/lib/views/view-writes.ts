@@ -1,5 +1,6 @@
 import type { FolderView, ViewVisibility } from '@strata/contracts/views';
 import { keyBetween } from '@strata/domain/views/ordering';
+import { mayChangeView } from '@strata/domain/views/view-permissions';
 import { MAX_VIEWS_PER_FOLDER, type ViewSettings, type ViewType } from '@strata/domain/views/view-settings';
 import type { RecordStore } from '@strata/sync/records/record-types';
 
@@ -12,18 +13,19 @@ export interface ViewAbilities {
   ): boolean;
 }
 
-const isOwnPersonal = (view: FolderView, who: ViewAbilities) =>
-  view.visibility === 'personal' && view.created_by === who.userId;
+const ownership = (view: FolderView) => ({
+  visibility: view.visibility,
+  createdBy: view.created_by,
+  locked: view.locked,
+});
 
 /** Whether a change of this view is saved for everyone who sees it (else it stays on this device). */
 export function mayCustomize(view: FolderView, who: ViewAbilities): boolean {
-  if (isOwnPersonal(view, who)) return true;
-  return who.can('CUSTOMIZE_TABS') && (!view.locked || who.can('EDIT_LOCKED_VIEWS'));
+  return mayChangeView({ view: ownership(view), userId: who.userId, action: 'CUSTOMIZE_TABS', can: who.can });
 }
 
 export function mayDelete(view: FolderView, who: ViewAbilities): boolean {
-  if (isOwnPersonal(view, who)) return true;
-  return who.can('DELETE_TABS') && (!view.locked || who.can('EDIT_LOCKED_VIEWS'));
+  return mayChangeView({ view: ownership(view), userId: who.userId, action: 'DELETE_TABS', can: who.can });
 }
 
 /** Whether a new view can be added: a free place in the tab set and a right to make one. */
