@@ -45,7 +45,9 @@ test('create workspaces from home; they show on home and in the sidebar; past th
 
   await page.getByRole('button', { name: 'Create workspace' }).click();
   await page.getByText('Your plan allows 3 workspaces and you own 3.', { exact: false }).waitFor();
-  expect(await page.getByLabel('Workspace name').count()).toBe(0);
+  // The form stays, disabled under the reason, and cannot be sent.
+  expect(await page.getByLabel('Workspace name').isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Create workspace' }).isDisabled()).toBe(true);
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { limitEvent?: unknown }).limitEvent))
     .toEqual({ limit: 3, count: 3 });

@@ -1,4 +1,10 @@
 import type { Subscription } from '@strata/contracts/subscriptions';
+import {
+  canCreateWorkspace,
+  type PlanLimits,
+  type SubscriptionState,
+  type WorkspaceCreation,
+} from '@strata/domain/plans/plans';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -15,13 +21,29 @@ export function useSubscription() {
   });
 }
 
-/** Room for another owned workspace under the plan (canCreateWorkspace is a plan capability). */
-export function workspaceRoom(subscription: Subscription | undefined): {
-  canCreate: boolean;
-  limit: number | null;
-  count: number;
-} {
+/**
+ * Whether the user may create another workspace, by the same rule the server applies
+ * (`canCreateWorkspace`: an owned, active subscription with a free slot), with the plan's limit and
+ * the count for the message. Without the subscription loaded yet the answer is "no subscription".
+ */
+export function workspaceRoom(
+  subscription: Subscription | undefined,
+  userId: number | undefined,
+  nowMs: number = Date.now(),
+): { creation: WorkspaceCreation; limit: number | null; count: number } {
   const limit = subscription?.limits.workspaces ?? null;
   const count = subscription?.usage.workspaces ?? 0;
-  return { canCreate: subscription !== undefined && (limit === null || count < limit), limit, count };
+  const state: SubscriptionState | null =
+    subscription === undefined
+      ? null
+      : {
+          ...subscription,
+          // The contract's limits are a plain record; the rule reads only `workspaces` of them.
+          limits: { ...subscription.limits, workspaces: limit } as PlanLimits,
+        };
+  const creation =
+    userId === undefined
+      ? ({ allowed: false, reason: 'no_subscription' } as const)
+      : canCreateWorkspace(state, userId, count, nowMs);
+  return { creation, limit, count };
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { refreshWorkspaces, SUBSCRIPTION_QUERY, useSubscription, workspaceRoom } from '../../lib/workspaces';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
@@ -27,14 +28,16 @@ export function CreateWorkspacePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const subscription = useSubscription();
-  const room = workspaceRoom(subscription.data);
-  const blocked = subscription.isSuccess && !room.canCreate;
+  const { profile } = useSession();
+  const room = workspaceRoom(subscription.data, profile?.id);
+  const blocked = subscription.isSuccess && !room.creation.allowed;
+  const atLimit = !room.creation.allowed && room.creation.reason === 'limit';
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<{ name: string }>({ defaultValues: { name: '' } });
 
   useEffect(() => {
-    if (blocked) raiseLimitEvent(room.limit, room.count);
-  }, [blocked, room.limit, room.count]);
+    if (blocked && atLimit) raiseLimitEvent(room.limit, room.count);
+  }, [blocked, atLimit, room.limit, room.count]);
 
   const onSubmit = handleSubmit(async ({ name }) => {
     setError(null);
@@ -57,15 +60,21 @@ export function CreateWorkspacePage() {
         <h1>{t('workspaces.createTitle')}</h1>
         <p className={styles.subtitle}>{t('workspaces.createSubtitle')}</p>
       </header>
-      {blocked ? (
-        <Notice tone="error">{t('workspaces.limitReached', { limit: room.limit, count: room.count })}</Notice>
-      ) : (
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {blocked && (
+        <Notice tone="error">
+          {atLimit
+            ? t('workspaces.limitReached', { limit: room.limit, count: room.count })
+            : t('errors.codes.SUBSCRIPTION_REQUIRED')}
+        </Notice>
+      )}
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-disabled={blocked || undefined}>
+        {/* Disabled rather than hidden: the reason above says why the form cannot be sent. */}
+        <fieldset className={styles.fieldset} disabled={blocked}>
           {error && <Notice tone="error">{error}</Notice>}
           <TextField
             label={t('workspaces.name')}
             placeholder={t('workspaces.namePlaceholder')}
-            autoFocus
+            autoFocus={!blocked}
             error={formState.errors.name?.message}
             {...register('name', { validate: (v) => v.trim() !== '' || t('validation.required') })}
           />
@@ -74,8 +83,8 @@ export function CreateWorkspacePage() {
               {t('workspaces.create')}
             </Button>
           </div>
-        </form>
-      )}
+        </fieldset>
+      </form>
       <Link to="/home">{t('workspaces.back')}</Link>
     </div>
   );
