@@ -211,6 +211,23 @@ export function valueToPlainText(
 }
 
 /**
+ * Stored data as the reader sees it in the app: dates in their language ("26 nov. 2026"), other
+ * types as their plain text. Every screen that shows a value as text goes through here, so a
+ * type's shown form is decided once; CSV and the clipboard keep `valueToPlainText`.
+ */
+export function valueToDisplayText(
+  attribute: AttributeDefinition,
+  data: unknown,
+  context?: ValueContext,
+): string {
+  const handler = handlerOf(attribute.type);
+  const settings = settingsOf(attribute);
+  const value = handler.read(data, settings);
+  if (value === null) return '';
+  return (handler.toDisplayText ?? handler.toPlainText)(value, settings, context);
+}
+
+/**
  * Reads imported text into data for an attribute; null when values of the type cannot be
  * imported (computed types, attachments, references).
  */

@@ -4,6 +4,7 @@ import {
   type AttributeDefinition,
   matchesFilter,
   sortComparator,
+  valueToDisplayText,
   valueToPlainText,
 } from '../attributes/type-registry';
 import type { ValueContext } from '../attributes/value-context';
@@ -174,7 +175,11 @@ function groupItems<T extends ViewItem>(
     }
     const found = groups.get(text);
     if (found) found.group.items.push(item);
-    else groups.set(text, { group: { key: text, labelId: null, title: text, items: [item] }, data });
+    else {
+      // The key stays the plain text (ISO for dates): new items are added to a group by it.
+      const title = valueToDisplayText(attribute, data, context);
+      groups.set(text, { group: { key: text, labelId: null, title, items: [item] }, data });
+    }
   }
   const compare = sortComparator(attribute, 'asc', context);
   const ordered = [...groups.values()].sort((a, b) => compare(a.data, b.data)).map((entry) => entry.group);

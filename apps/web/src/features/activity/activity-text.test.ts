@@ -76,14 +76,14 @@ function entry(
 }
 const say = (e: ActivityEntry) => describeEntry(e, LOOKUPS, t);
 
-describe('value sentences show values as plain text by their type', () => {
+describe('value sentences show values in the reader language by their type', () => {
   test.each([
     [{ attribute_id: 'status', before: [TODO], after: [DONE] }, 'Ana changed Status from To do to Done'],
     [{ attribute_id: 'status', before: null, after: [TODO] }, 'Ana set Status to To do'],
     [{ attribute_id: 'status', before: [DONE], after: null }, 'Ana cleared Status (was Done)'],
     [
       { attribute_id: 'due', before: '2026-03-01', after: '2026-03-20' },
-      'Ana changed Due from 2026-03-01 to 2026-03-20',
+      'Ana changed Due from Mar 1, 2026 to Mar 20, 2026',
     ],
     [{ attribute_id: 'owners', before: null, after: [1, 2] }, 'Ana set Owners to Ana, Bo'],
     [{ attribute_id: 'done', before: false, after: true }, 'Ana checked Done?'],

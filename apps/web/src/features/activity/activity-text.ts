@@ -1,5 +1,5 @@
 import type { ActivityAttribute, ActivityEntry } from '@strata/contracts/activity';
-import { valueToPlainText } from '@strata/domain/attributes/type-registry';
+import { valueToDisplayText } from '@strata/domain/attributes/type-registry';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import type { TFunction } from 'i18next';
 
@@ -41,7 +41,10 @@ function folderName(id: unknown, lookups: ActivityLookups, t: TFunction): string
   return (typeof id === 'string' && lookups.folderNames[id]) || t('activity.unknownFolder');
 }
 
-/** A value in plain text, by its attribute's type (labels by name, members by name, dates in the reader's zone). */
+/**
+ * A value as the reader sees it, by its attribute's type: labels and members by name, dates in
+ * the reader's language and zone.
+ */
 export function valueText(
   attribute: ActivityAttribute | undefined,
   data: unknown,
@@ -52,7 +55,7 @@ export function valueText(
   let text: string;
   if (attribute) {
     try {
-      text = valueToPlainText(attribute, data, lookups.context);
+      text = valueToDisplayText(attribute, data, lookups.context);
     } catch {
       text = '';
     }

@@ -1,3 +1,4 @@
+import { formatDateDisplay } from '../date-locale';
 import {
   type DateValue,
   dayNumber,
@@ -9,7 +10,7 @@ import {
 } from '../date-values';
 import { isDateOperand, matchDay, matchDaySpan } from '../filter-matchers';
 import { DATE_OPERATORS } from '../filter-operators';
-import { contextTimeZone } from '../value-context';
+import { contextLocale, contextTimeZone, type ValueContext } from '../value-context';
 import { fail, failWith, ok, type ValueError, type ValueResult, valueError } from '../value-errors';
 import type { TypeHandler } from './type-handler';
 
@@ -28,6 +29,10 @@ function fromText(text: string, timeZone: string): ValueResult<string | null> {
   if (text.trim() === '') return ok(null);
   const parsed = parseDateText(text, timeZone);
   return parsed ? ok(formatIsoDate(parsed)) : fail('UNRECOGNISED_TEXT', { text });
+}
+
+function displayText(value: DateValue, includeTime: boolean, context: ValueContext | undefined): string {
+  return formatDateDisplay(value, contextLocale(context), contextTimeZone(context), includeTime);
 }
 
 const dateLike = {
@@ -49,6 +54,7 @@ export const dateHandler: TypeHandler<'date', string, DateValue> = {
   validateData: (_settings, data) => validateIso(data),
   toPlainText: (data, settings, context) =>
     formatDateText(data, contextTimeZone(context), settings.includeTime),
+  toDisplayText: (data, settings, context) => displayText(data, settings.includeTime, context),
   fromPlainText: (text, _settings, context) => fromText(text, contextTimeZone(context)),
 };
 
@@ -58,6 +64,7 @@ export const createdAtHandler: TypeHandler<'created_at', string, DateValue> = {
   validateData: (_settings, data) => validateIso(data),
   toPlainText: (data, settings, context) =>
     formatDateText(data, contextTimeZone(context), settings.includeTime),
+  toDisplayText: (data, settings, context) => displayText(data, settings.includeTime, context),
 };
 
 export const updatedAtHandler: TypeHandler<'updated_at', string, DateValue> = {
@@ -65,6 +72,7 @@ export const updatedAtHandler: TypeHandler<'updated_at', string, DateValue> = {
   validateData: (_settings, data) => validateIso(data),
   toPlainText: (data, settings, context) =>
     formatDateText(data, contextTimeZone(context), settings.includeTime),
+  toDisplayText: (data, settings, context) => displayText(data, settings.includeTime, context),
 };
 
 export interface DateRangeData {
@@ -125,6 +133,11 @@ export const dateRangeHandler: TypeHandler<'date_range', DateRangeData, DateRang
     const text = (value: DateValue | null) =>
       value ? formatDateText(value, zone, settings.includeTime) : '';
     return `${text(data.start)}/${text(data.end)}`;
+  },
+  toDisplayText: (data, settings, context) => {
+    const text = (value: DateValue | null) =>
+      value ? displayText(value, settings.includeTime, context) : '';
+    return `${text(data.start)} – ${text(data.end)}`;
   },
   fromPlainText: (text, _settings, context) => {
     if (text.trim() === '') return ok(null);

@@ -34,6 +34,11 @@ export interface TypeHandler<T extends AttributeType, D, R = D> {
   isOperand?(operator: FilterOperator, operand: unknown, context: ValueContext): boolean;
   /** The CSV form of a non-empty value. */
   toPlainText(data: R, settings: AttributeSettings<T>, context?: ValueContext): string;
+  /**
+   * How a person reads a non-empty value in their language (dates by Intl); the plain text
+   * when absent. Never exported nor read back: that is what the plain text is for.
+   */
+  toDisplayText?(data: R, settings: AttributeSettings<T>, context?: ValueContext): string;
   /** Reads imported text; absent for types whose values cannot be imported. */
   fromPlainText?(text: string, settings: AttributeSettings<T>, context?: ValueContext): ValueResult<D | null>;
 }

@@ -59,14 +59,14 @@ describe('CellValue', () => {
     ['text', 'Launch plan'],
     ['longtext', 'First line Second & last'],
     ['number', '1,234.5'],
-    ['date', '2026-03-20'],
-    ['date_range', '2026-03-01 – 2026-03-10'],
+    ['date', 'Mar 20, 2026'],
+    ['date_range', 'Mar 1, 2026 – Mar 10, 2026'],
     ['checklist', '1/2'],
     ['progress', '40%'],
     ['custom_id', 'PRJ-007'],
     ['time_tracking', '1:01:01'],
     ['reference', 'Title of 9d2a1c3e-5b6f-4a7d-8e9f-0a1b2c3d4e5f'],
-    ['created_at', '2026-03-01 10:00:00'],
+    ['created_at', 'Mar 1, 2026, 10:00 AM'],
     ['created_by', 'Bob Stone'],
     ['source_folder', 'Folder Folder00001'],
     ['formula', '42'],
@@ -115,7 +115,7 @@ describe('CellValue', () => {
   test('an end before the start is flagged with the domain warning, not hidden', () => {
     renderCell('date_range', { start: '2026-03-10', end: '2026-03-01' });
     expect(screen.getByRole('img', { name: 'The end date is before the start date.' })).toBeTruthy();
-    expect(document.body.textContent).toContain('2026-03-10 – 2026-03-01');
+    expect(document.body.textContent).toContain('Mar 10, 2026 – Mar 1, 2026');
   });
 
   test('a formula error shows its code as the domain names it, with the explanation', () => {

@@ -3,6 +3,7 @@ import { isEndBeforeStart } from '@strata/domain/attributes/date-values';
 import {
   type AttributeDefinition,
   valueFromPlainText,
+  valueToDisplayText,
   valueToPlainText,
 } from '@strata/domain/attributes/type-registry';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
@@ -14,9 +15,9 @@ import styles from './cells.module.css';
 import { EditorMessage, InputEditor, PopoverEditor } from './editor-shell';
 import { useValidatedCommit } from './use-validated-commit';
 
-/** Date, created at, updated at: `YYYY-MM-DD` (with the time in the reader's zone when set). */
+/** Date, created at, updated at: in the reader's language (with the time in their zone when set). */
 export function DateCell(props: CellRenderProps) {
-  const text = valueToPlainText(props.attribute, props.data, props.context);
+  const text = valueToDisplayText(props.attribute, props.data, props.context);
   if (!text) return null;
   return (
     <time className={styles.text} dateTime={typeof props.data === 'string' ? props.data : undefined}>
@@ -42,7 +43,7 @@ export function DateRangeCell(props: CellRenderProps) {
   const { start, end } = rangeOf(props.data);
   if (start === null && end === null) return null;
   const flagged = isEndBeforeStart(start, end);
-  const text = `${sideText(props.attribute, start, props.context)} – ${sideText(props.attribute, end, props.context)}`;
+  const text = valueToDisplayText(props.attribute, props.data, props.context);
   return (
     <span className={`${styles.row} ${flagged ? styles.flag : ''}`}>
       {flagged && (
