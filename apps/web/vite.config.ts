@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueParts } from './vite/catalogue-parts';
+import { precompress } from './vite/precompress';
 
 // The app and the server are released together: the build carries the server package's version.
 const version = JSON.parse(readFileSync(new URL('../server/package.json', import.meta.url), 'utf8'))
@@ -58,7 +59,7 @@ const pwa = VitePWA({
 // In development the API runs on its own port (npm run dev starts both); the build is served by
 // the server itself on one origin.
 export default defineConfig({
-  plugins: [catalogueParts(), react(), pwa],
+  plugins: [catalogueParts(), react(), pwa, precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',

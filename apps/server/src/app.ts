@@ -11,6 +11,7 @@ import { runMigrations } from './db/migrate';
 import { createDispatcher, purgeDispatchedEvents } from './events/dispatcher';
 import { registerAuthentication } from './http/authenticate';
 import { registerClientVersion } from './http/client-version';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency';
 import { registerSecurity } from './http/security';
@@ -117,6 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerClientVersion(app, config);
   registerAuthentication(app, ctx);
   registerIdempotency(app, ctx);
+  await registerCompression(app);
 
   platformRoutes(app, ctx);
   logRoutes(app, ctx);

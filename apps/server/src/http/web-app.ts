@@ -10,6 +10,13 @@ import type { AppConfig } from '../config';
  */
 const PWA_FILES = new Set(['/service-worker.js', '/manifest.webmanifest']);
 
+const PRECOMPRESSED_SUFFIX = /\.(?:br|gz)$/;
+
+/** Whether the build wrote compressed copies of a file (then its answer varies by encoding). */
+function hasPrecompressedCopy(path: string): boolean {
+  return existsSync(`${path}.br`) || existsSync(`${path}.gz`);
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html for every other path the
  * API does not own (the client router shows its 404 page for unknown ones). The service worker
@@ -23,10 +30,16 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text file (apps/web/vite/precompress.ts):
+      // the one the browser accepts goes out as it is, with no compression per request.
+      preCompressed: true,
       // The headers below decide caching; left on, send's own 'public, max-age=0' replaces them.
       cacheControl: false,
-      setHeaders: (res, path) => {
+      setHeaders: (res, sentPath) => {
+        // The path of the file sent: a compressed copy's name ends in .br or .gz.
+        const path = sentPath.replace(PRECOMPRESSED_SUFFIX, '');
         res.setHeader('x-content-type-options', 'nosniff');
+        if (path !== sentPath || hasPrecompressedCopy(path)) res.setHeader('vary', 'accept-encoding');
         const isHashedAsset = relative(config.webDistDir, path).startsWith(`assets${sep}`);
         if (isHashedAsset) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
