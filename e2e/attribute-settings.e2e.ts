@@ -118,8 +118,10 @@ test('a column is configured in "Edit column": labels, a rename, a formula over 
   // Deleted after the confirmation; the name column offers no delete.
   await grid(page).getByRole('button', { name: 'Stage column options' }).click();
   await page.getByRole('menuitem', { name: 'Delete column' }).click();
-  await page.getByRole('dialog', { name: 'Delete the column Stage?' }).waitFor();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the column Stage?' })
+    .getByRole('button', { name: 'Delete column' })
+    .click();
   await expect.poll(() => header(page, 'Stage').count()).toBe(0);
   await grid(page).getByRole('button', { name: 'Name column options' }).click();
   await page.getByRole('menuitem', { name: 'Edit column' }).waitFor();

@@ -186,7 +186,7 @@ test('Ctrl+Z undoes a cell edit; a deleted item is restored from the trash (live
   await grid(page, 'Plan').getByRole('checkbox', { name: 'Select Book the venue' }).check();
   await page.getByRole('button', { name: 'Delete selected (1)' }).click();
   const confirmDelete = page.getByRole('dialog', { name: 'Delete the selected items?' });
-  await confirmDelete.getByRole('button', { name: 'Yes' }).click();
+  await confirmDelete.getByRole('button', { name: 'Delete 1 item' }).click();
   await toast(page, 'The selected items were deleted.').waitFor();
   await expect.poll(() => rowCount(page, 'Plan', 'Book the venue')).toBe(0);
   await expect.poll(() => rowCount(other, 'Plan', 'Book the venue'), { timeout: 10_000 }).toBe(0);
@@ -209,14 +209,14 @@ test('Ctrl+Z undoes a cell edit; a deleted item is restored from the trash (live
   // Delete forever: Order the badges deleted, then purged from the trash after 'Are you sure?'.
   await grid(page, 'Plan').getByRole('checkbox', { name: 'Select Order the badges' }).check();
   await page.getByRole('button', { name: 'Delete selected (1)' }).click();
-  await confirmDelete.getByRole('button', { name: 'Yes' }).click();
+  await confirmDelete.getByRole('button', { name: 'Delete 1 item' }).click();
   await expect.poll(() => rowCount(page, 'Plan', 'Order the badges')).toBe(0);
   await page.getByRole('navigation', { name: 'Board actions' }).getByRole('link', { name: 'Trash' }).click();
   await trash.getByRole('checkbox', { name: 'Select Order the badges' }).check();
   await page.getByRole('button', { name: 'Delete forever' }).click();
   const sure = page.getByRole('dialog', { name: 'Are you sure?' });
   await sure.getByText('The selected record will be deleted forever. This cannot be undone.').waitFor();
-  await sure.getByRole('button', { name: 'Yes' }).click();
+  await sure.getByRole('button', { name: 'Delete 1 record forever' }).click();
   await toast(page, 'The record was deleted forever.').waitFor();
   await page.getByText('The trash is empty').waitFor();
   expect(await page.getByText('Order the badges').count()).toBe(0);

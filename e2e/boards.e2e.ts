@@ -94,8 +94,10 @@ test('a board from scratch opens on its first folder; folders are added, renamed
 
   // Deleted after a confirmation: the owner goes back to the parent, the member's tree follows.
   await folderMenu(page, 'Design specs', 'Delete');
-  await page.getByRole('dialog', { name: 'Delete the folder Design specs?' }).waitFor();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the folder Design specs?' })
+    .getByRole('button', { name: 'Delete folder' })
+    .click();
   await page.getByRole('status').filter({ hasText: 'The folder Design specs was deleted.' }).waitFor();
   await page.getByRole('heading', { level: 2, name: 'General' }).waitFor();
   await expect.poll(() => tree(other).getByRole('link', { name: 'Design specs' }).count()).toBe(0);
@@ -148,7 +150,10 @@ test('board settings: details, members and privacy, deletion; /b/{id} of a board
   await memberSide.context.close();
 
   await page.getByRole('button', { name: 'Delete board' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Launch plan?' })
+    .getByRole('button', { name: 'Delete board' })
+    .click();
   await page.getByRole('status').filter({ hasText: 'The board Launch plan was deleted.' }).waitFor();
   await page.getByText('No boards yet').waitFor();
   expect(problems).toEqual([]);

@@ -127,8 +127,10 @@ test('a new board has a Name column; items are added, a Number column is added a
   // Selected items go to the trash together, after a confirmation; the other browser follows.
   await grid(page).getByRole('checkbox', { name: 'Select Book the venue' }).check();
   await page.getByRole('button', { name: 'Delete selected (1)' }).click();
-  await page.getByRole('dialog', { name: 'Delete the selected items?' }).waitFor();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the selected items?' })
+    .getByRole('button', { name: 'Delete 1 item' })
+    .click();
   await page.getByRole('status').filter({ hasText: 'The selected items were deleted.' }).waitFor();
   await expect.poll(() => row(page, 'Book the venue').count()).toBe(0);
   await expect.poll(() => row(other, 'Book the venue').count(), { timeout: 10_000 }).toBe(0);

@@ -153,7 +153,7 @@ test('photo: upload shows a toast; removing asks "Are you sure?" — Cancel keep
   expect(await avatar.getAttribute('src')).toMatch(/^\/api\/files\/photos\//);
 
   await page.getByRole('button', { name: 'Remove photo' }).click();
-  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await dialog.getByRole('button', { name: 'Remove photo' }).click();
   await page.getByRole('status').filter({ hasText: 'Your photo was removed.' }).waitFor();
   await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/api\/avatars\//);
   await context.close();

@@ -1,9 +1,11 @@
 import type { ComponentType, ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useParams } from 'react-router';
 import { HomePage } from '../features/home';
 import { TeamLayout, TeamMembersPage, TeamSettingsPage } from '../features/workspaces';
 import type { CataloguePart } from '../i18n/catalogue-parts';
 import { loadCataloguePart } from '../i18n/i18n';
+import { PageSpinner } from '../ui/spinner';
 import { AppShell } from './app-shell';
 import { NavigationProgress } from './navigation-progress';
 import { NotFoundPage } from './not-found-page';
@@ -149,4 +151,15 @@ function RootLayout() {
   );
 }
 
-export const router = createBrowserRouter([{ element: <RootLayout />, children: ROUTES }]);
+/**
+ * What shows while the first screen's code loads (its route is lazy): without it React Router
+ * renders nothing and warns "No HydrateFallback element provided" on every load.
+ */
+function FirstLoadFallback() {
+  const { t } = useTranslation();
+  return <PageSpinner label={t('app.loading')} />;
+}
+
+export const router = createBrowserRouter([
+  { element: <RootLayout />, HydrateFallback: FirstLoadFallback, children: ROUTES },
+]);

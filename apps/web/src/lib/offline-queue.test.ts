@@ -168,6 +168,23 @@ describe('api with { queue: true }', () => {
     expect(toastTexts()).toContain('A change made offline was not saved: This action is unauthorized.');
   });
 
+  test('three queued saves that lost to someone else’s change (409) are told in one plain toast', async () => {
+    answer = noAnswer;
+    const saves = [1, 2, 3].map((n) =>
+      api.put(`/api/9/items/item-${n}`, { row_version: 2 }, { queue: true }).catch((error: unknown) => error),
+    );
+    await vi.waitFor(async () => expect(await stored()).toHaveLength(3));
+
+    const earlier = new Set(toasts.current().map((toast) => toast.id));
+    answer = () => json(409, { message: 'Conflict', code: 'CONFLICT' });
+    connectionSignals.realtimeReconnected();
+    for (const outcome of await Promise.all(saves)) expect(outcome).toMatchObject({ status: 409 });
+    expect(await stored()).toEqual([]);
+    const errors = toasts.current().filter((toast) => toast.tone === 'error' && !earlier.has(toast.id));
+    expect(errors.map((toast) => toast.message)).toEqual([enUS.records.conflict]);
+    expect(enUS.records.conflict).not.toMatch(/hiccup|409|conflict/i);
+  });
+
   test('a replay answered 500 stays queued, and its caller keeps waiting', async () => {
     answer = noAnswer;
     const saving = api.put('/api/me', { name: 'Ada' }, { queue: true });

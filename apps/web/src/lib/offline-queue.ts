@@ -19,6 +19,7 @@ import { beforeSync, isConnected, subscribeConnection } from './connection';
 import { errorMessage } from './errors';
 import { createIdbQueueStorage } from './idb-queue-storage';
 import { queryClient } from './query-client';
+import { CONFLICT_TOAST_KEY } from './records/use-records';
 import { PROFILE_QUERY } from './session';
 
 /** What a tab tells the others: the queue changed, or a replay settled a change one of them waits on. */
@@ -138,6 +139,11 @@ function handleDropped(entry: FailedRequestEntry, answer: SendAnswer): void {
     refusals.get(key) ??
     new HttpError(answer.status, answer.message ?? '', answer.code, undefined, undefined);
   refusals.delete(key);
+  // Someone else's change won: the record store that made this one says so in the same toast.
+  if (error.status === 409) {
+    toasts.show(i18next.t('records.conflict'), { tone: 'error', key: CONFLICT_TOAST_KEY });
+    return;
+  }
   toasts.show(i18next.t('connection.dropped', { reason: errorMessage(error, i18next.t) }), { tone: 'error' });
 }
 

@@ -4,21 +4,28 @@ import { Button } from './button';
 import styles from './confirm.module.css';
 import { Modal } from './modal';
 
-interface ConfirmOptions {
+export interface ConfirmOptions {
   title?: string;
   body?: string;
+  /**
+   * The confirming button's label: a verb and its object ("Delete 3 items", "Delete board"),
+   * never "Yes" or "OK", so the button alone says what pressing it does.
+   */
+  action: string;
+  /** A change that takes something away (the default) gets the danger button; a reset does not. */
+  isDestructive?: boolean;
 }
 
-type Confirm = (options?: ConfirmOptions) => Promise<boolean>;
+type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 const ConfirmContext = createContext<Confirm | null>(null);
 
-/** One confirm dialogue for the app: 'Are you sure?' with Cancel and Yes unless told otherwise. */
+/** One confirm dialogue for the app: 'Are you sure?' unless titled, with Cancel and the action. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [state, setState] = useState<ConfirmOptions | null>(null);
   const resolver = useRef<((answer: boolean) => void) | null>(null);
 
-  const confirm = useCallback<Confirm>((options = {}) => {
+  const confirm = useCallback<Confirm>((options) => {
     resolver.current?.(false);
     setState(options);
     return new Promise<boolean>((resolve) => {
@@ -45,8 +52,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           <Button variant="secondary" onClick={() => answer(false)}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => answer(true)} autoFocus>
-            {t('common.yes')}
+          <Button
+            variant={state?.isDestructive === false ? 'primary' : 'danger'}
+            onClick={() => answer(true)}
+            autoFocus
+          >
+            {state?.action}
           </Button>
         </div>
       </Modal>

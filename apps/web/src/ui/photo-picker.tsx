@@ -56,7 +56,8 @@ export function PhotoPicker(props: PhotoPickerProps) {
   };
 
   const handleRemove = async () => {
-    if (await confirm({ body: props.labels.removeConfirm })) await run(props.onRemove);
+    if (await confirm({ body: props.labels.removeConfirm, action: props.labels.remove }))
+      await run(props.onRemove);
   };
 
   return (

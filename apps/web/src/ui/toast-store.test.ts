@@ -57,4 +57,42 @@ describe('toasts', () => {
     clock.advance(TOAST_DURATION_MS);
     expect(seen).toEqual([1, 0]);
   });
+
+  test('toasts of one key coalesce: the second replaces the first and runs the full time again', () => {
+    const clock = manualClock();
+    const store = createToastStore(clock.schedule);
+    const first = store.show('Saved twice?', { key: 'conflict', tone: 'error' });
+    clock.advance(TOAST_DURATION_MS - 1);
+    const second = store.show('Someone else changed this.', { key: 'conflict', tone: 'error' });
+    store.show('Unrelated');
+    expect(second).toBe(first);
+    expect(store.current().map((toast) => toast.message)).toEqual(['Someone else changed this.', 'Unrelated']);
+    // The first toast's own timer no longer ends it: only the newest one counts.
+    clock.advance(1);
+    expect(store.current()[0]!.leaving).toBe(false);
+    clock.advance(TOAST_DURATION_MS - 1);
+    expect(store.current()[0]!.leaving).toBe(true);
+  });
+
+  test.each([
+    { case: 'without a key', first: undefined, second: undefined, count: 2 },
+    { case: 'with different keys', first: 'a', second: 'b', count: 2 },
+    { case: 'with the same key', first: 'a', second: 'a', count: 1 },
+  ])('two toasts $case: $count on screen', ({ first, second, count }) => {
+    const store = createToastStore(manualClock().schedule);
+    store.show('One', { key: first });
+    store.show('Two', { key: second });
+    expect(store.current()).toHaveLength(count);
+  });
+
+  test('a toast already leaving is not reused: the news shows anew', () => {
+    const clock = manualClock();
+    const store = createToastStore(clock.schedule);
+    const first = store.show('Once', { key: 'k' });
+    store.dismiss(first);
+    const second = store.show('Again', { key: 'k' });
+    expect(second).not.toBe(first);
+    clock.advance(TOAST_ANIMATION_MS);
+    expect(store.current().map((toast) => toast.message)).toEqual(['Again']);
+  });
 });

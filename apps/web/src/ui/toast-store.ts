@@ -8,6 +8,8 @@ export type ToastTone = 'info' | 'success' | 'error';
 
 export interface Toast {
   id: number;
+  /** Toasts of one kind share a key: a second one while the first shows replaces it. */
+  key?: string;
   message: string;
   tone: ToastTone;
   /** Set when the toast is leaving (its exit animation runs for TOAST_ANIMATION_MS). */
@@ -23,6 +25,9 @@ type Listener = (toasts: readonly Toast[]) => void;
 export function createToastStore(schedule: (fn: () => void, ms: number) => unknown = setTimeout) {
   let toasts: Toast[] = [];
   let nextId = 1;
+  // The newest timer of each toast: a coalesced toast's older timers must not end it early.
+  const timers = new Map<number, number>();
+  let nextTimer = 1;
   const listeners = new Set<Listener>();
   const emit = () => {
     for (const listener of listeners) listener(toasts);
@@ -31,6 +36,7 @@ export function createToastStore(schedule: (fn: () => void, ms: number) => unkno
   function dismiss(id: number): void {
     const toast = toasts.find((t) => t.id === id);
     if (!toast || toast.leaving) return;
+    timers.delete(id);
     toasts = toasts.map((t) => (t.id === id ? { ...t, leaving: true } : t));
     emit();
     schedule(() => {
@@ -39,11 +45,39 @@ export function createToastStore(schedule: (fn: () => void, ms: number) => unkno
     }, TOAST_ANIMATION_MS);
   }
 
-  function show(message: string, options: { tone?: ToastTone; durationMs?: number } = {}): number {
+  function dismissLater(id: number, ms: number): void {
+    const timer = nextTimer++;
+    timers.set(id, timer);
+    schedule(() => {
+      if (timers.get(id) === timer) dismiss(id);
+    }, ms);
+  }
+
+  /**
+   * Shows a toast for its duration. With a `key`, a toast of that key still on screen is updated
+   * in place and shown for the full duration again, so that a burst of the same news (three
+   * queued edits refused at once, a notice raised by each hook that watches a store) is one toast.
+   */
+  function show(
+    message: string,
+    options: { tone?: ToastTone; durationMs?: number; key?: string } = {},
+  ): number {
+    const tone = options.tone ?? 'info';
+    const durationMs = options.durationMs ?? TOAST_DURATION_MS;
+    const same =
+      options.key === undefined ? undefined : toasts.find((t) => t.key === options.key && !t.leaving);
+    if (same) {
+      toasts = toasts.map((t) => (t.id === same.id ? { ...t, message, tone } : t));
+      emit();
+      dismissLater(same.id, durationMs);
+      return same.id;
+    }
     const id = nextId++;
-    toasts = [...toasts, { id, message, tone: options.tone ?? 'info', leaving: false }];
+    const toast: Toast = { id, message, tone, leaving: false };
+    if (options.key !== undefined) toast.key = options.key;
+    toasts = [...toasts, toast];
     emit();
-    schedule(() => dismiss(id), options.durationMs ?? TOAST_DURATION_MS);
+    dismissLater(id, durationMs);
     return id;
   }
 

@@ -77,6 +77,7 @@ function DeleteBoard({ board, store }: { board: Board; store: RecordStore<Board>
     const isConfirmed = await confirm({
       title: t('boards.edit.deleteTitle', { name: board.name }),
       body: t('boards.edit.deleteBody'),
+      action: t('boards.edit.delete'),
     });
     if (!isConfirmed) return;
     setDeleting(true);

@@ -105,6 +105,7 @@ export function useFolderActions() {
     const isConfirmed = await confirm({
       title: t('boards.folders.deleteTitle', { name: folder.name }),
       body: t('boards.folders.deleteBody'),
+      action: t('boards.folders.deleteAction'),
     });
     if (!isConfirmed) return;
     const gone = [folder.id, ...descendantIds(folders, folder.id)];

@@ -41,6 +41,7 @@ export function FolderViewTabs({ state }: { state: ReturnType<typeof useActiveVi
         const isConfirmed = await confirm({
           title: t('views.tabs.deleteTitle'),
           body: t('views.tabs.deleteBody'),
+          action: t('views.tabs.delete'),
         });
         if (!isConfirmed) return;
         const local = store.find(view.id);

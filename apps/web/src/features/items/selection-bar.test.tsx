@@ -267,3 +267,20 @@ describe('Edit…', () => {
     expect(store().find(item.id)?.values[NAME]?.data).toBe('One');
   });
 });
+
+describe('Delete selected', () => {
+  test('the confirmation names what it deletes, and only that button deletes', async () => {
+    const items = [await add('One'), await add('Two'), await add('Three')];
+    renderBar(items);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected (3)' }));
+    const sure = await screen.findByRole('dialog', { name: 'Delete the selected items?' });
+    expect(
+      within(sure)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(expect.arrayContaining(['Cancel', 'Delete 3 items']));
+    expect(within(sure).queryByRole('button', { name: /^(Yes|OK)$/ })).toBeNull();
+    fireEvent.click(within(sure).getByRole('button', { name: 'Delete 3 items' }));
+    await waitFor(() => expect(items.map((item) => server.get(item.id).deleted)).toEqual([true, true, true]));
+  });
+});

@@ -66,6 +66,7 @@ export function SelectionBar({
     const isConfirmed = await confirm({
       title: t('items.deleteSelectedTitle'),
       body: t('items.deleteSelectedBody'),
+      action: t('items.deleteSelectedAction', { count: selection.size }),
     });
     if (!isConfirmed) return;
     try {

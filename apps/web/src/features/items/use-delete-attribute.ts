@@ -20,6 +20,7 @@ export function useDeleteAttribute(
       const isSure = await confirm({
         title: t('items.settings.deleteTitle', { name: attribute.name }),
         body: t('items.settings.deleteBody'),
+        action: t('views.column.delete'),
       });
       if (!isSure) return false;
       await deleteAttribute(store, attribute);

@@ -82,6 +82,9 @@ export function PermissionsEditor({
     const isSure = await confirm({
       title: t(isBoard ? 'team.permissions.boardReset' : 'team.permissions.reset'),
       body: t(isBoard ? 'team.permissions.boardResetConfirm' : 'team.permissions.resetConfirm'),
+      action: t(isBoard ? 'team.permissions.boardReset' : 'team.permissions.reset'),
+      // Nothing is lost until the draft is saved.
+      isDestructive: false,
     });
     if (isSure) setDraft((current) => resetRoleKeys(current));
   };

@@ -171,7 +171,7 @@ describe('the trash screen', () => {
     expect(screen.queryByText('2 selected')).toBeNull();
   });
 
-  test('Delete forever asks "Are you sure?" first: Cancel sends nothing, Yes deletes the selection', async () => {
+  test('Delete forever asks "Are you sure?" first: Cancel sends nothing, its Delete button deletes the selection', async () => {
     renderTrash();
     await screen.findByRole('checkbox', { name: 'Select all' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
@@ -184,7 +184,8 @@ describe('the trash screen', () => {
     expect(writes()).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete forever' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    const sure = await screen.findByRole('dialog');
+    fireEvent.click(within(sure).getByRole('button', { name: 'Delete 4 records forever' }));
     expect(await screen.findByText('The trash is empty')).toBeTruthy();
     expect(writes().map((call) => `${call.method} ${call.path} ${call.body?.records?.length}`)).toEqual([
       `DELETE ${PATH} 4`,

@@ -67,7 +67,11 @@ export function BoardTrash({ teamId, boardId }: { teamId: number; boardId: strin
   const handleRestore = () => run(restore, t('trash.restored', { count }));
   const handlePurge = async () => {
     // The shared dialogue's own title ('Are you sure?'), with what cannot be undone.
-    if (!(await confirm({ body: t('trash.purgeBody', { count }) }))) return;
+    const isSure = await confirm({
+      body: t('trash.purgeBody', { count }),
+      action: t('trash.purgeAction', { count }),
+    });
+    if (!isSure) return;
     await run(purge, t('trash.purged', { count }));
   };
 

@@ -50,8 +50,11 @@ export function PendingInvitations() {
   };
 
   const handleWithdraw = async (invitation: PendingInvitation) => {
-    if (!(await confirm({ body: t('team.invitations.withdrawConfirm', { email: invitation.email }) })))
-      return;
+    const isSure = await confirm({
+      body: t('team.invitations.withdrawConfirm', { email: invitation.email }),
+      action: t('team.invitations.withdrawAction'),
+    });
+    if (!isSure) return;
     setRunning({ userId: invitation.id, kind: 'withdraw' });
     try {
       await api.delete(`/api/teams/${team.id}/members/${invitation.id}`);

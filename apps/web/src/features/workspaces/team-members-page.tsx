@@ -49,8 +49,11 @@ export function TeamMembersPage() {
   };
 
   const handleRemove = async (member: TeamMember) => {
-    if (!(await confirm({ body: t('team.members.removeConfirm', { name: member.name, team: team.name }) })))
-      return;
+    const isSure = await confirm({
+      body: t('team.members.removeConfirm', { name: member.name, team: team.name }),
+      action: t('team.members.removeAction'),
+    });
+    if (!isSure) return;
     try {
       await api.delete(`/api/teams/${team.id}/members/${member.id}`);
       toasts.show(t('team.members.removed', { name: member.name }), { tone: 'success' });
@@ -61,7 +64,11 @@ export function TeamMembersPage() {
   };
 
   const handleLeave = async () => {
-    if (!(await confirm({ body: t('team.members.leaveConfirm', { team: team.name }) }))) return;
+    const isSure = await confirm({
+      body: t('team.members.leaveConfirm', { team: team.name }),
+      action: t('team.members.leave'),
+    });
+    if (!isSure) return;
     try {
       await api.delete(`/api/teams/${team.id}/leave`);
       await refreshWorkspaces();

@@ -5,6 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { toasts } from '../../ui/toast-store';
 
 const none: readonly never[] = [];
+
+/**
+ * Every hook watching a store sees the same conflicts, and a replayed queue can lose several
+ * saves at once: they all share one toast.
+ */
+export const CONFLICT_TOAST_KEY = 'records.conflict';
 const noStore = () => () => undefined;
 
 /** The records of a store, re-rendered when they change; empty while there is no store. */
@@ -14,7 +20,7 @@ export function useRecords<T extends SyncedRecord>(store: RecordStore<T> | null)
 
 /**
  * Tells the user when a save of theirs lost to someone else's (a 409): the server's copy is what
- * they now see, and a toast says why it changed under them. Each conflict is told once.
+ * they now see, and a toast says why it changed under them. Conflicts close together are told once.
  */
 export function useConflictNotices<T extends SyncedRecord>(store: RecordStore<T> | null): void {
   const { t } = useTranslation();
@@ -25,7 +31,7 @@ export function useConflictNotices<T extends SyncedRecord>(store: RecordStore<T>
   useEffect(() => {
     if (!store) return;
     for (const conflict of conflicts) {
-      toasts.show(t('records.conflict'), { tone: 'error' });
+      toasts.show(t('records.conflict'), { tone: 'error', key: CONFLICT_TOAST_KEY });
       store.dismissConflict(conflict.id);
     }
   }, [store, conflicts, t]);

@@ -166,8 +166,8 @@ describe('the Edit column dialog', () => {
   test('another column is deleted after the confirmation', async () => {
     const { store, onClose } = renderDialog(NUMBER);
     fireEvent.click(screen.getByRole('button', { name: 'Delete column' }));
-    expect(await screen.findByText('Delete the column Price?')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    const sure = await screen.findByRole('dialog', { name: 'Delete the column Price?' });
+    fireEvent.click(within(sure).getByRole('button', { name: 'Delete column' }));
     await waitFor(() => expect(store.delete).toHaveBeenCalledWith(NUMBER));
     expect(onClose).toHaveBeenCalled();
   });

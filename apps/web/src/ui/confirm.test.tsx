@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import enUS from '../i18n/locales/en-US.json';
+import { type ConfirmOptions, ConfirmProvider, useConfirm } from './confirm';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { translation: enUS } },
+    interpolation: { escapeValue: false },
+  });
+});
+afterEach(cleanup);
+
+let confirm: ReturnType<typeof useConfirm> | undefined;
+function Capture() {
+  confirm = useConfirm();
+  return null;
+}
+
+/** Opens the dialogue with `options` and answers what the person chose. */
+function ask(options: ConfirmOptions): Promise<boolean> {
+  render(
+    <ConfirmProvider>
+      <Capture />
+    </ConfirmProvider>,
+  );
+  let answer: Promise<boolean> | undefined;
+  act(() => {
+    answer = confirm!(options);
+  });
+  return answer!;
+}
+
+describe('the confirm dialogue', () => {
+  test.each([
+    {
+      options: { action: 'Delete board', title: 'Delete Launch?' },
+      title: 'Delete Launch?',
+      button: 'Delete board',
+    },
+    { options: { action: 'Remove photo' }, title: 'Are you sure?', button: 'Remove photo' },
+    {
+      options: { action: 'Delete 3 items', body: 'They go to the trash.' },
+      title: 'Are you sure?',
+      button: 'Delete 3 items',
+    },
+  ])('its button says $button, not Yes', async ({ options, title, button }) => {
+    const answer = ask(options);
+    const dialog = await screen.findByRole('dialog', { name: title });
+    const labels = within(dialog)
+      .getAllByRole('button')
+      .map((element) => element.textContent);
+    expect(labels).toContain(button);
+    expect(labels.filter((label) => /^(Yes|OK)$/i.test(label ?? ''))).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: button }));
+    await expect(answer).resolves.toBe(true);
+  });
+
+  test('Cancel answers false', async () => {
+    const answer = ask({ action: 'Delete folder' });
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await expect(answer).resolves.toBe(false);
+  });
+});
