@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { attributeOf, CONTEXT, LABEL_DONE, LABEL_STUCK, MEMBERS, setupViewsTest } from '../views-test-setup';
 import { CELL_TYPES } from './cell-registry';
+import { dateExample } from './use-validated-commit';
 
 beforeAll(setupViewsTest);
 afterEach(cleanup);
@@ -52,14 +53,14 @@ const INLINE_CASES: InlineCase[] = [
   { type: 'phone', typed: '+44 20 7946 0958', commits: '+44 20 7946 0958' },
   { type: 'phone', typed: 'call me', error: 'The phone number format is invalid.' },
   { type: 'number', typed: '1,234.5', commits: 1234.5 },
-  { type: 'number', typed: 'lots', error: 'The value must be a number.' },
+  { type: 'number', typed: 'lots', error: 'Enter a number.' },
   { type: 'progress', typed: '40', commits: 40 },
-  { type: 'progress', typed: '150', error: 'The value must be between 0 and 100.' },
-  { type: 'progress', typed: '2.5', error: 'The value must be a whole number.' },
+  { type: 'progress', typed: '150', error: 'Enter a number from 0 to 100.' },
+  { type: 'progress', typed: '2.5', error: 'Enter a whole number.' },
   { type: 'rating', typed: '4', commits: 4 },
-  { type: 'rating', typed: '9', error: 'The value must be between 0 and 5.' },
+  { type: 'rating', typed: '9', error: 'Enter a number from 0 to 5.' },
   { type: 'date', typed: '2026-03-20', commits: '2026-03-20' },
-  { type: 'date', typed: '2026-02-30', error: 'The value must be a date in ISO 8601 format.' },
+  { type: 'date', typed: '2026-02-30', error: `Enter a date such as ${dateExample('en-US')}.` },
   { type: 'date', typed: '', commits: null },
 ];
 
@@ -168,7 +169,7 @@ describe('popover editors', () => {
     typeInto(field('Start'), 'soon');
     press(field('Start'), 'Enter');
     expect(onCommit).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toBe('The value must be a date in ISO 8601 format.');
+    expect(screen.getByRole('alert').textContent).toBe(`Enter a date such as ${dateExample('en-US')}.`);
   });
 
   test('links: a bare host gets https:// and is saved with an id; the editor stays open', () => {

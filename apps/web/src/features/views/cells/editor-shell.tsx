@@ -2,6 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import type { CellEditProps } from '../view-types';
 import styles from './cells.module.css';
+import { ErrorPopover } from './error-popover';
 import { useValidatedCommit } from './use-validated-commit';
 
 interface InputEditorProps extends CellEditProps {
@@ -15,8 +16,8 @@ interface InputEditorProps extends CellEditProps {
 
 /**
  * A one-line inline editor: Enter and Tab commit (validated; an error keeps the editor open and
- * shows the catalogue text), Escape cancels, leaving the field commits what is valid and drops
- * what is not.
+ * shows the catalogue text in a popover at the cell), Escape cancels, leaving the field commits
+ * what is valid and drops what is not.
  */
 export function InputEditor({ initial, toData, inputMode, placeholder, ...props }: InputEditorProps) {
   const { commit, error } = useValidatedCommit(props.attribute, props.context, props.onCommit);
@@ -54,27 +55,24 @@ export function InputEditor({ initial, toData, inputMode, placeholder, ...props 
   };
 
   return (
-    <div className={styles.editor}>
-      <input
-        className={styles.input}
-        // biome-ignore lint/a11y/noAutofocus: the editor opens because the user asked to edit this cell
-        autoFocus
-        aria-label={props.attribute.name}
-        aria-invalid={error !== null}
-        aria-describedby={error ? messageId : undefined}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={handleKeyDown}
-        onBlur={handleBlur}
-      />
-      {error && (
-        <div id={messageId} role="alert" className={styles.message}>
-          {error}
-        </div>
-      )}
-    </div>
+    <ErrorPopover error={error} messageId={messageId}>
+      <div className={styles.editor}>
+        <input
+          className={styles.input}
+          // biome-ignore lint/a11y/noAutofocus: the editor opens because the user asked to edit this cell
+          autoFocus
+          aria-label={props.attribute.name}
+          aria-invalid={error !== null}
+          aria-describedby={error ? messageId : undefined}
+          inputMode={inputMode}
+          placeholder={placeholder}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={handleKeyDown}
+          onBlur={handleBlur}
+        />
+      </div>
+    </ErrorPopover>
   );
 }
 

@@ -1,16 +1,28 @@
 import { type AttributeDefinition, validateValue } from '@strata/domain/attributes/type-registry';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import type { ValueError } from '@strata/domain/attributes/value-errors';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The catalogue text of a domain value error (`views.errors.<CODE>`), its `{{placeholders}}`
- * filled from the error's params; the domain's English message when the catalogue lacks the code.
+ * A date in the locale's short numeric form ("26/11/2026", "11/26/2026", "26.11.2026"), for
+ * messages that ask for a date: an example people recognise, where a format name ("ISO 8601")
+ * or a pattern ("DD/MM/YYYY") would not be plain language. Today's date, so it is a real one.
  */
-export function valueErrorText(t: TFunction, error: ValueError): string {
-  return t(`views.errors.${error.code}`, { ...error.params, defaultValue: error.message });
+export function dateExample(locale: string, today: Date = new Date()): string {
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(today);
+}
+
+/**
+ * The catalogue text of a domain value error (`views.errors.<CODE>`), its `{{placeholders}}`
+ * filled from the error's params (and `{{example}}`, a date in `locale`'s form, for dates); the
+ * domain's English message when the catalogue lacks the code.
+ */
+export function valueErrorText(t: TFunction, error: ValueError, locale?: string): string {
+  const example =
+    error.code === 'INVALID_DATE' ? dateExample(locale ?? i18next.language ?? 'en-US') : undefined;
+  return t(`views.errors.${error.code}`, { ...error.params, example, defaultValue: error.message });
 }
 
 export interface ValidatedCommit {
@@ -40,11 +52,11 @@ export function useValidatedCommit(
     (data: unknown) => {
       const result = validateValue(attribute, data, context);
       if (!result.ok) {
-        setError(valueErrorText(t, result.errors[0]!));
+        setError(valueErrorText(t, result.errors[0]!, context.locale));
         return false;
       }
       setError(null);
-      setWarning(result.warnings[0] ? valueErrorText(t, result.warnings[0]) : null);
+      setWarning(result.warnings[0] ? valueErrorText(t, result.warnings[0], context.locale) : null);
       return true;
     },
     [attribute, context, t],
@@ -54,7 +66,7 @@ export function useValidatedCommit(
     (data: unknown, options?: { keepOpen?: boolean }) => {
       const result = validateValue(attribute, data, context);
       if (!result.ok) {
-        setError(valueErrorText(t, result.errors[0]!));
+        setError(valueErrorText(t, result.errors[0]!, context.locale));
         return false;
       }
       setError(null);
