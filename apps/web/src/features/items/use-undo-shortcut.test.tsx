@@ -13,7 +13,7 @@ import { undoStack } from '../../lib/items/undo';
 import { queryClient } from '../../lib/query-client';
 import { PROFILE_QUERY } from '../../lib/session';
 import { toasts } from '../../ui/toast-store';
-import { isTypingTarget, useUndoShortcut } from './use-undo-shortcut';
+import { isTypingTarget, shortcutOf, useUndoShortcut } from './use-undo-shortcut';
 
 vi.hoisted(() => {
   (globalThis as { __APP_VERSION__?: string }).__APP_VERSION__ = '0.0.0-test';
@@ -91,11 +91,9 @@ describe('Ctrl/Cmd+Z', () => {
     await waitFor(() => expect(server.get(items[0]!.id).values[POINTS]).toBeUndefined());
   });
 
-  test('Cmd+Z does the same; Ctrl+Shift+Z (redo) is left alone', async () => {
+  test('Cmd+Z does the same', async () => {
     const items = await editTwo();
     renderHook(() => useUndoShortcut(SIGNED_IN));
-    fireEvent.keyDown(document.body, { key: 'Z', ctrlKey: true, shiftKey: true });
-    expect(items.map(pointsOf)).toEqual([8, 8]);
     fireEvent.keyDown(document.body, { key: 'z', metaKey: true });
     expect(items.map(pointsOf)).toEqual([null, null]);
   });
@@ -172,5 +170,78 @@ describe('Ctrl/Cmd+Z', () => {
     rerender({ id: SIGNED_IN + 1 });
     expect(undoStack.size()).toBe(0);
     rerender({ id: SIGNED_IN });
+  });
+});
+
+describe('the shortcuts', () => {
+  test.each([
+    { keys: 'Ctrl+Z', init: { key: 'z', ctrlKey: true }, shortcut: 'undo' },
+    { keys: 'Cmd+Z', init: { key: 'z', metaKey: true }, shortcut: 'undo' },
+    { keys: 'Ctrl+Shift+Z', init: { key: 'Z', ctrlKey: true, shiftKey: true }, shortcut: 'redo' },
+    { keys: 'Cmd+Shift+Z', init: { key: 'Z', metaKey: true, shiftKey: true }, shortcut: 'redo' },
+    { keys: 'Ctrl+Y', init: { key: 'y', ctrlKey: true }, shortcut: 'redo' },
+    { keys: 'Cmd+Y (history on a Mac)', init: { key: 'y', metaKey: true }, shortcut: null },
+    { keys: 'Ctrl+Shift+Y', init: { key: 'Y', ctrlKey: true, shiftKey: true }, shortcut: null },
+    { keys: 'Ctrl+Alt+Z', init: { key: 'z', ctrlKey: true, altKey: true }, shortcut: null },
+    { keys: 'Z alone', init: { key: 'z' }, shortcut: null },
+    { keys: 'Ctrl+Z, Cyrillic layout', init: { key: 'я', code: 'KeyZ', ctrlKey: true }, shortcut: 'undo' },
+    { keys: 'Ctrl+Y, Cyrillic layout', init: { key: 'н', code: 'KeyY', ctrlKey: true }, shortcut: 'redo' },
+    {
+      keys: 'Ctrl+Shift+Z, Arabic layout',
+      init: { key: 'ئ', code: 'KeyZ', ctrlKey: true, shiftKey: true },
+      shortcut: 'redo',
+    },
+  ])('$keys is $shortcut', ({ init, shortcut }) => {
+    expect(shortcutOf(new KeyboardEvent('keydown', init))).toBe(shortcut);
+  });
+});
+
+describe('redo', () => {
+  test.each([
+    { keys: 'Ctrl+Shift+Z', init: { key: 'Z', ctrlKey: true, shiftKey: true } },
+    { keys: 'Cmd+Shift+Z', init: { key: 'Z', metaKey: true, shiftKey: true } },
+    { keys: 'Ctrl+Y', init: { key: 'y', ctrlKey: true } },
+  ])('$keys makes the undone change again and says so', async ({ init }) => {
+    const items = await editTwo();
+    renderHook(() => useUndoShortcut(SIGNED_IN));
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(items.map(pointsOf)).toEqual([null, null]);
+    const event = fireEvent.keyDown(document.body, init);
+    expect(event).toBe(false);
+    expect(items.map(pointsOf)).toEqual([8, 8]);
+    expect(toastTexts()).toContain('Redone: change to 2 items');
+    await waitFor(() => expect(server.get(items[0]!.id).values[POINTS]?.data).toBe(8));
+  });
+
+  test('a new change after an undo leaves nothing to redo, and it says so', async () => {
+    const items = await editTwo();
+    renderHook(() => useUndoShortcut(SIGNED_IN));
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    await setValues(store(), [items[0]!], POINTS, 3);
+    fireEvent.keyDown(document.body, { key: 'y', ctrlKey: true });
+    expect(toastTexts().at(-1)).toBe('Nothing to redo.');
+    expect(items.map(pointsOf)).toEqual([3, null]);
+  });
+
+  test('a redo of a deletion is announced once the server answered', async () => {
+    const item = await add('Gone');
+    await deleteItems(store(), [item.id]);
+    renderHook(() => useUndoShortcut(SIGNED_IN));
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(store().find(item.id)).toBeDefined());
+    fireEvent.keyDown(document.body, { key: 'y', ctrlKey: true });
+    expect(toastTexts()).not.toContain('Redone: deletion of 1 item');
+    await waitFor(() => expect(toastTexts()).toContain('Redone: deletion of 1 item'));
+    expect(server.get(item.id).deleted).toBe(true);
+  });
+
+  test('typing in an input keeps the browser’s own redo', async () => {
+    const items = await editTwo();
+    render(<Fields />);
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    expect(fireEvent.keyDown(title, { key: 'y', ctrlKey: true })).toBe(true);
+    expect(fireEvent.keyDown(title, { key: 'Z', ctrlKey: true, shiftKey: true })).toBe(true);
+    expect(items.map(pointsOf)).toEqual([null, null]);
   });
 });

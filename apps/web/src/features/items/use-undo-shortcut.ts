@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { type UndoStep, undoStack } from '../../lib/items/undo';
+import { undoStack } from '../../lib/items/undo';
 import { toasts } from '../../ui/toast-store';
 
 /** Inputs that take no typing: Ctrl/Cmd+Z on them is the app's undo, not the field's. */
@@ -25,30 +25,45 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return editable !== null && editable.getAttribute('contenteditable') !== 'false';
 }
 
-/** Ctrl/Cmd+Z; under a layout without Latin letters (Cyrillic, Arabic, Hangul) the key in Z's place. */
-function isUndoKey(event: KeyboardEvent): boolean {
-  if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return false;
+/** The key pressed, or under a layout without Latin letters (Cyrillic, Arabic, Hangul) the one in its place. */
+function isLetter(event: KeyboardEvent, letter: 'z' | 'y'): boolean {
   const key = event.key.toLowerCase();
-  return key === 'z' || (!/^[a-z]$/.test(key) && event.code === 'KeyZ');
+  return key === letter || (!/^[a-z]$/.test(key) && event.code === `Key${letter.toUpperCase()}`);
 }
 
-const undoneText = (step: UndoStep) => i18next.t(`items.undone.${step.kind}`, { count: step.count });
+/**
+ * Ctrl/Cmd+Z undoes; Ctrl/Cmd+Shift+Z and Ctrl+Y redo (Cmd+Y is the browser's history on a Mac).
+ * Null for any other key.
+ */
+export function shortcutOf(event: KeyboardEvent): 'undo' | 'redo' | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  if (isLetter(event, 'z')) return event.shiftKey ? 'redo' : 'undo';
+  if (isLetter(event, 'y') && event.ctrlKey && !event.metaKey && !event.shiftKey) return 'redo';
+  return null;
+}
+
+const TEXTS = {
+  undo: { done: 'items.undone', nothing: 'items.nothingToUndo' },
+  redo: { done: 'items.redone', nothing: 'items.nothingToRedo' },
+} as const;
 
 function handleKeyDown(event: KeyboardEvent): void {
-  if (!isUndoKey(event) || event.defaultPrevented || event.isComposing || isTypingTarget(event.target))
-    return;
+  const shortcut = shortcutOf(event);
+  if (!shortcut || event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return;
   event.preventDefault();
-  const undone = undoStack.undo();
-  if (!undone) {
-    toasts.show(i18next.t('items.nothingToUndo'));
+  const run = shortcut === 'undo' ? undoStack.undo() : undoStack.redo();
+  if (!run) {
+    toasts.show(i18next.t(TEXTS[shortcut].nothing));
     return;
   }
-  const { step, done } = undone;
+  const { step, done } = run;
+  const text = () => i18next.t(`${TEXTS[shortcut].done}.${step.kind}`, { count: step.count });
   // Writes through the stores show at once; a restore from the trash shows when answered.
-  if (step.isShownAtOnce) toasts.show(undoneText(step), { tone: 'success' });
+  const isShownAtOnce = shortcut === 'undo' ? step.isShownAtOnce : step.isReappliedAtOnce;
+  if (isShownAtOnce) toasts.show(text(), { tone: 'success' });
   done.then(
     () => {
-      if (!step.isShownAtOnce) toasts.show(undoneText(step), { tone: 'success' });
+      if (!isShownAtOnce) toasts.show(text(), { tone: 'success' });
     },
     (error: unknown) => toasts.show(errorMessage(error, i18next.t), { tone: 'error' }),
   );
@@ -59,9 +74,10 @@ let listeners = 0;
 let stackOwner: number | undefined;
 
 /**
- * Ctrl+Z / Cmd+Z undoes the last change to items made in this tab (undo.ts) and says so in a
- * toast ("Undone: …"); not while typing in an input, a textarea or an editable element, where the
- * browser undoes the typing. Mounted by every screen that edits items; one key press is one undo
+ * Ctrl+Z / Cmd+Z undoes the last change to items made in this tab (undo.ts), Ctrl/Cmd+Shift+Z or
+ * Ctrl+Y redoes the last undone one, each saying so in a toast ("Undone: …", "Redone: …"); not
+ * while typing in an input, a textarea or an editable element, where the browser undoes and redoes
+ * the typing. Mounted by every screen that edits items; one key press is one undo
  * however many of them are mounted. A change of `userId` drops the steps of the user before.
  */
 export function useUndoShortcut(userId?: number): void {

@@ -79,6 +79,9 @@ export function createItem(
         await saving.catch(() => undefined);
         if (store.find(item.id)) await deleteItems(store, [item.id], { isUndo: true });
       },
+      // Its undo sent it to the trash: redo brings it back from there.
+      reapply: () => restoreItems(store, [item]),
+      isReappliedAtOnce: false,
     });
   }
   return saving;
@@ -94,9 +97,24 @@ function writeValue(store: RecordStore<Item>, item: Item, attributeId: string, d
   return store.save({ ...local, values });
 }
 
+/** Writes each entry's data on its item; an item gone from the store meanwhile is left alone. */
+async function writeEach(
+  store: RecordStore<Item>,
+  attributeId: string,
+  entries: readonly { id: string; data: unknown }[],
+): Promise<void> {
+  const writes: Promise<Item>[] = [];
+  for (const entry of entries) {
+    const local = store.find(entry.id);
+    if (local) writes.push(writeValue(store, local, attributeId, entry.data));
+  }
+  await allOrFirstFailure(writes);
+}
+
 /**
  * Records the undo of a value written on items: each gets back its own previous data (an item
- * gone from the store meanwhile, moved or deleted, is left alone). Unchanged values are skipped.
+ * gone from the store meanwhile, moved or deleted, is left alone); redo writes `data` again.
+ * Unchanged values are skipped.
  */
 function recordValueUndo(
   store: RecordStore<Item>,
@@ -110,14 +128,14 @@ function recordValueUndo(
     kind: 'edit',
     count: changed.length,
     isShownAtOnce: true,
-    async revert() {
-      const writes: Promise<Item>[] = [];
-      for (const entry of changed) {
-        const local = store.find(entry.id);
-        if (local) writes.push(writeValue(store, local, attributeId, entry.data));
-      }
-      await allOrFirstFailure(writes);
-    },
+    revert: () => writeEach(store, attributeId, changed),
+    reapply: () =>
+      writeEach(
+        store,
+        attributeId,
+        changed.map((entry) => ({ id: entry.id, data })),
+      ),
+    isReappliedAtOnce: true,
   });
 }
 
@@ -171,19 +189,23 @@ export function moveItem(
   options: WriteOptions = {},
 ): Promise<Item> {
   const local = store.find(item.id) ?? item;
+  const place = { ...changes, sort_order: keyBetween(before, after) };
   if (!options.isUndo) {
     const { sort_order, parent_id, folder_id } = local;
+    const moveTo = async (fields: Partial<Item>) => {
+      const current = store.find(item.id);
+      if (current) await store.save({ ...current, ...fields });
+    };
     undoStack.push({
       kind: 'move',
       count: 1,
       isShownAtOnce: true,
-      async revert() {
-        const current = store.find(item.id);
-        if (current) await store.save({ ...current, sort_order, parent_id, folder_id });
-      },
+      revert: () => moveTo({ sort_order, parent_id, folder_id }),
+      reapply: () => moveTo(place),
+      isReappliedAtOnce: true,
     });
   }
-  return store.save({ ...local, ...changes, sort_order: keyBetween(before, after) });
+  return store.save({ ...local, ...place });
 }
 
 /**
@@ -263,6 +285,27 @@ function recordMoveUndo(
       }
       await allOrFirstFailure(writes);
     },
+    // The move again, from where the undo put the items back (their subitems as they are now).
+    async reapply() {
+      const writes: Promise<Item>[] = [];
+      for (const { item, original } of moved) {
+        const current = source.find(item.id);
+        if (!current || current.folder_id !== original.folder_id) continue;
+        writes.push(
+          relocate({
+            from: source,
+            to: target,
+            via: source,
+            item: current,
+            sortOrder: item.sort_order,
+            subitems: descendantsOf(source.getSnapshot(), [item.id]),
+            folderId,
+          }),
+        );
+      }
+      await allOrFirstFailure(writes);
+    },
+    isReappliedAtOnce: true,
   });
 }
 
@@ -303,6 +346,14 @@ export async function deleteItems(
       count: deleted.length,
       isShownAtOnce: false,
       revert: () => restoreItems(store, deleted),
+      // The undo's restore reloaded the store: the items are there to delete again.
+      reapply: () =>
+        deleteItems(
+          store,
+          deleted.map((item) => item.id),
+          { isUndo: true },
+        ),
+      isReappliedAtOnce: false,
     });
   }
   const failure = results.find((result) => result.status === 'rejected');

@@ -63,7 +63,7 @@ describe('the stack', () => {
     const stack = createUndoStack();
     const reverted: number[] = [];
     for (let n = 1; n <= UNDO_LIMIT + 2; n++)
-      stack.push({ kind: 'edit', count: n, isShownAtOnce: true, revert: async () => void reverted.push(n) });
+      stack.push({ ...fakeStep(n, []), revert: async () => void reverted.push(n) });
     expect(stack.size()).toBe(UNDO_LIMIT);
     await stack.undo()?.done;
     await stack.undo()?.done;
@@ -76,16 +76,61 @@ describe('the stack', () => {
   test('a revert that throws at once is reported through done', async () => {
     const stack = createUndoStack();
     stack.push({
-      kind: 'move',
-      count: 1,
-      isShownAtOnce: true,
+      ...fakeStep(1, []),
       revert: () => {
         throw new Error('broken');
       },
     });
     await expect(stack.undo()?.done).rejects.toThrow('broken');
+    // What failed to be undone cannot be redone.
+    expect(stack.redo()).toBeUndefined();
+  });
+
+  type Op = 'undo' | 'redo' | `push ${number}`;
+  test.each<{ ops: Op[]; log: string[]; sizes: [undo: number, redo: number] }>([
+    { ops: ['push 1', 'push 2', 'undo', 'redo'], log: ['undo 2', 'redo 2'], sizes: [2, 0] },
+    {
+      ops: ['push 1', 'push 2', 'undo', 'undo', 'redo', 'redo'],
+      log: ['undo 2', 'undo 1', 'redo 1', 'redo 2'],
+      sizes: [2, 0],
+    },
+    { ops: ['push 1', 'push 2', 'undo', 'redo', 'undo'], log: ['undo 2', 'redo 2', 'undo 2'], sizes: [1, 1] },
+    // A new change after an undo empties the redo stack.
+    { ops: ['push 1', 'push 2', 'undo', 'push 3', 'redo'], log: ['undo 2'], sizes: [2, 0] },
+    { ops: ['push 1', 'redo'], log: [], sizes: [1, 0] },
+    { ops: ['undo', 'redo'], log: [], sizes: [0, 0] },
+  ])('$ops -> $log', async ({ ops, log, sizes }) => {
+    const stack = createUndoStack();
+    const seen: string[] = [];
+    for (const op of ops) {
+      if (op === 'undo') await stack.undo()?.done;
+      else if (op === 'redo') await stack.redo()?.done;
+      else stack.push(fakeStep(Number(op.slice(5)), seen));
+    }
+    expect(seen).toEqual(log);
+    expect([stack.size(), stack.redoSize()]).toEqual(sizes);
+  });
+
+  test('a redo that fails is reported through done and cannot be undone', async () => {
+    const stack = createUndoStack();
+    stack.push({ ...fakeStep(1, []), reapply: () => Promise.reject(new Error('refused')) });
+    await stack.undo()?.done;
+    await expect(stack.redo()?.done).rejects.toThrow('refused');
+    expect([stack.size(), stack.redoSize()]).toEqual([0, 0]);
   });
 });
+
+/** A step that notes its undo and redo in `log`. */
+function fakeStep(n: number, log: string[]): UndoStep {
+  return {
+    kind: 'edit',
+    count: n,
+    isShownAtOnce: true,
+    isReappliedAtOnce: true,
+    revert: async () => void log.push(`undo ${n}`),
+    reapply: async () => void log.push(`redo ${n}`),
+  };
+}
 
 describe('undo of the item writes', () => {
   test('a bulk edit is one step: each item gets its own previous value back', async () => {
@@ -228,5 +273,57 @@ describe('undo of the item writes', () => {
     const undone = undoStack.undo();
     await expect(undone?.done).rejects.toMatchObject({ status: 403 });
     expect(here.find(item.id)).toBeUndefined();
+  });
+});
+
+/** Redoes the last undone step and waits for it. */
+async function redoLast(): Promise<UndoStep> {
+  const redone = undoStack.redo();
+  if (!redone) throw new Error('nothing to redo');
+  await redone.done;
+  return redone.step;
+}
+
+/** What the server holds of an item that matters to a test: folder, parent, place, points, deleted. */
+const held = (id: string) => {
+  const item = server.get(id);
+  return {
+    folder: item.folder_id,
+    parent: item.parent_id,
+    order: item.sort_order,
+    points: item.values[POINTS]?.data ?? null,
+    deleted: Boolean(item.deleted),
+  };
+};
+
+describe('redo of the item writes: after undo, redo leaves the server as the change did', () => {
+  test.each<{
+    kind: string;
+    change: (here: RecordStore<Item>, there: RecordStore<Item>, items: Item[]) => Promise<unknown>;
+  }>([
+    { kind: 'edit', change: (here, _there, items) => setItemValue(here, items[0]!, POINTS, 5) },
+    { kind: 'edit', change: (here, _there, items) => setValues(here, items, POINTS, 8) },
+    {
+      kind: 'move',
+      change: (here, _there, items) =>
+        moveItem(here, items[1]!, null, items[0]!.sort_order, { parent_id: items[0]!.id }),
+    },
+    { kind: 'move', change: (here, there, items) => moveItems(here, there, items, OTHER_FOLDER) },
+    { kind: 'delete', change: (here, _there, items) => deleteItems(here, [items[0]!.id]) },
+    { kind: 'create', change: (here) => createItem(here, { ...fields, name: 'Fresh' }) },
+  ])('$kind', async ({ kind, change }) => {
+    const { here, there } = await stores();
+    const items = [await add(here, 'One'), await add(here, 'Two')];
+    await change(here, there, items);
+    const ids = () => [...server.items.keys()].sort();
+    const after = Object.fromEntries(ids().map((id) => [id, held(id)]));
+
+    expect(await undoLast()).toMatchObject({ kind });
+    expect(Object.fromEntries(ids().map((id) => [id, held(id)]))).not.toEqual(after);
+    expect(await redoLast()).toMatchObject({ kind });
+    const again = Object.fromEntries(ids().map((id) => [id, held(id)]));
+    expect(again).toEqual(after);
+    expect(undoStack.size()).toBe(1);
+    expect(undoStack.redoSize()).toBe(0);
   });
 });
