@@ -3,6 +3,7 @@ import type { Profile } from '@strata/contracts/me';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api, onSessionExpired, tokenStore } from './api';
+import { clearUserStorage } from './device-storage';
 import { disconnectRealtime } from './realtime';
 import { clearUserCaches } from './service-worker-caches';
 
@@ -74,7 +75,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  /** Signs out; a failed call still clears everything local (spec section 8). */
+  /**
+   * Signs out; a failed call still clears everything local (spec section 8) but the device's own
+   * language, theme and layout, which the sign-in page goes on showing.
+   */
   const signOut = useCallback(async () => {
     try {
       await api.post('/api/auth/logout', {});
@@ -83,7 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       disconnectRealtime();
       tokenStore.clear();
-      window.localStorage.clear();
+      clearUserStorage(window.localStorage);
       queryClient.clear();
       forgetUserData();
       setHasToken(false);
