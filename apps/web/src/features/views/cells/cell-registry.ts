@@ -11,7 +11,8 @@ import {
   toggleCheckbox,
 } from './choice-cells';
 import { ButtonCell, FormulaCell, SourceFolderCell } from './computed-cells';
-import { DateCell, DateEdit, DateRangeCell, DateRangeEdit } from './date-cells';
+import { DateCell, DateRangeCell } from './date-cells';
+import { DatePickerEdit, DateRangePickerEdit } from './date-editors';
 import { ChecklistCell, ChecklistEdit, LinksCell, LinksEdit } from './list-cells';
 import {
   CustomIdCell,
@@ -49,8 +50,8 @@ export const CELL_TYPES: { [T in AttributeType]: CellType } = {
   checkbox: { Render: CheckboxCell, toggle: toggleCheckbox },
   label: { Render: LabelCell, Edit: LabelEdit },
   members: { Render: MembersCell, Edit: MembersEdit },
-  date: { Render: DateCell, Edit: DateEdit },
-  date_range: { Render: DateRangeCell, Edit: DateRangeEdit },
+  date: { Render: DateCell, Edit: DatePickerEdit },
+  date_range: { Render: DateRangeCell, Edit: DateRangePickerEdit },
   email: { Render: EmailCell, Edit: EmailEdit },
   phone: { Render: PhoneCell, Edit: PhoneEdit },
   links: { Render: LinksCell, Edit: LinksEdit },

@@ -52,3 +52,18 @@ describe('the rich-text editor is a lazy chunk', () => {
     expect(source).toMatch(/lazy\(\(\) =>\s*import\('\.\/rich-text-editor'\)/);
   });
 });
+
+describe('the calendar is a lazy chunk', () => {
+  const { files, packages } = staticGraph(resolve(here, 'cell-registry.ts'));
+
+  test('the cell registry pulls in no react-day-picker or date-fns code through static imports', () => {
+    expect(files.has(resolve(here, 'date-editors.tsx'))).toBe(true);
+    expect([...packages].filter((name) => /^(react-day-picker|date-fns)/.test(name))).toEqual([]);
+    expect(files.has(resolve(here, '../../../ui/calendar/calendar.tsx'))).toBe(false);
+  });
+
+  test('the date editors load the calendar with a dynamic import', () => {
+    const source = readFileSync(resolve(here, '../../../ui/calendar/lazy-calendar.tsx'), 'utf8');
+    expect(source).toMatch(/lazy\(\(\) => import\('\.\/calendar'\)/);
+  });
+});
