@@ -7,6 +7,7 @@ import { NotFoundPage } from '../../app/not-found-page';
 import { isBoardLocked } from '../../lib/boards/board-password';
 import { firstFolder } from '../../lib/boards/folder-tree';
 import { useBoardLookup, useBoardRecordEvents, useBoards, useFolders } from '../../lib/boards/use-boards';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
@@ -53,6 +54,7 @@ function BoardScreen({ teamId, boardId }: { teamId: number; boardId: string }) {
   const board =
     boards.data?.find((candidate) => candidate.id === boardId) ??
     (boards.isLoaded ? undefined : lookup.board);
+  useDocumentTitle('board', board?.name);
   const editing = useFolderEditingState();
   const view = useMemo<BoardView | null>(
     () =>

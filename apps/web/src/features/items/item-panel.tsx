@@ -5,6 +5,7 @@ import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/document-title';
 import { Modal } from '../../ui/modal';
 import { ItemActivity } from '../activity';
 import { CellValue, cellTypeOf, type ViewMember } from '../views';
@@ -41,6 +42,7 @@ export function ItemPanel(props: ItemPanelProps) {
     const name = nameAttributeId ? candidate.values[nameAttributeId]?.data : undefined;
     return typeof name === 'string' && name !== '' ? name : t('items.untitled');
   };
+  useDocumentTitle('item', title(item));
   const addSubitem = (event: FormEvent) => {
     event.preventDefault();
     if (subitemName.trim() === '') return;
