@@ -1,11 +1,12 @@
 import { readSettings } from '@strata/domain/attributes/attribute-settings';
-import { calendarDayOf, formatDateInput, parseLocaleDateText } from '@strata/domain/attributes/date-locale';
+import { formatDateInput, parseLocaleDateText } from '@strata/domain/attributes/date-locale';
 import { type DateValue, formatIsoDate, parseIsoDate } from '@strata/domain/attributes/date-values';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import { contextLocale, contextTimeZone, type ValueContext } from '@strata/domain/attributes/value-context';
 import { firstDayOfWeek } from '@strata/domain/locale';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { calendarDate, dayValue } from '../../../ui/calendar/calendar-days';
 import { LazyCalendar } from '../../../ui/calendar/lazy-calendar';
 import type { CellEditProps } from '../view-types';
 import styles from './cells.module.css';
@@ -13,18 +14,6 @@ import { DateCell, DateRangeCell } from './date-cells';
 import dateStyles from './date-editors.module.css';
 import { EditorMessage, PopoverEditor } from './editor-shell';
 import { useValidatedCommit } from './use-validated-commit';
-
-/** The day a value falls on, as the local Date a calendar widget counts with. */
-function calendarDate(value: DateValue, timeZone: string): Date {
-  const { y, m, d } = calendarDayOf(value, timeZone);
-  return new Date(y, m - 1, d);
-}
-
-/** A picked calendar day as the stored calendar date. */
-function dayValue(day: Date): DateValue {
-  const iso = `${String(day.getFullYear()).padStart(4, '0')}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-  return parseIsoDate(iso)!;
-}
 
 /** How one reader types and reads dates: their language, zone and first day of the week. */
 function readerOf(context: ValueContext) {

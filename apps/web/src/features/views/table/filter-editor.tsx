@@ -5,6 +5,7 @@ import {
   validateFilter,
 } from '@strata/domain/attributes/type-registry';
 import { contextLocale, type ValueContext } from '@strata/domain/attributes/value-context';
+import { firstDayOfWeek } from '@strata/domain/locale';
 import { type FilterRule, MAX_FILTERS, type ViewSettings } from '@strata/domain/views/view-settings';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
@@ -159,6 +160,7 @@ export function FilterEditor({
                   operand={rule.operand}
                   members={members}
                   locale={contextLocale(context)}
+                  weekStartsOn={firstDayOfWeek(contextLocale(context), context.weekStartsOn)}
                   onChange={(operand) => replace(rule.key, { ...rule, operand })}
                 />
               )}

@@ -6,6 +6,7 @@ import type { AttributeDefinition } from '@strata/domain/attributes/type-registr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewMember } from '../view-types';
+import { FilterDateField } from './filter-date-field';
 import styles from './toolbar.module.css';
 
 export type OperandKind =
@@ -71,6 +72,8 @@ interface OperandInputProps {
   operand: unknown;
   members: readonly ViewMember[];
   locale: string;
+  /** 0 = Sunday … 6 = Saturday: the calendar's first column. */
+  weekStartsOn: number;
   onChange(operand: unknown): void;
 }
 
@@ -105,7 +108,15 @@ function toggled<V>(list: readonly V[], value: V): V[] {
 }
 
 /** The operand field of one filter condition, by the kind its attribute type and operator take. */
-export function OperandInput({ attribute, operator, operand, members, locale, onChange }: OperandInputProps) {
+export function OperandInput({
+  attribute,
+  operator,
+  operand,
+  members,
+  locale,
+  weekStartsOn,
+  onChange,
+}: OperandInputProps) {
   const { t } = useTranslation();
   const label = t('views.filter.value');
   const kind = operandKind(attribute.type, operator);
@@ -155,12 +166,12 @@ export function OperandInput({ attribute, operator, operand, members, locale, on
             <option value="exact">{t('views.filter.exactDate')}</option>
           </select>
           {!relative && (
-            <input
-              type="date"
-              className={styles.field}
-              aria-label={label}
-              value={typeof operand === 'string' ? operand.slice(0, 10) : ''}
-              onChange={(event) => onChange(event.target.value)}
+            <FilterDateField
+              value={operand}
+              locale={locale}
+              weekStartsOn={weekStartsOn}
+              label={label}
+              onChange={onChange}
             />
           )}
         </span>
