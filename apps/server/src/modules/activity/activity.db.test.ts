@@ -186,6 +186,31 @@ describe('recording', () => {
     expect(page.names.items).toEqual({ [item.id]: 'Moving', [parent.id]: 'Parent' });
   });
 
+  test('an item’s log tells of subitems created under it, but not of their later changes', async () => {
+    const s = await seedWorkspace(t);
+    const { board, folder, name } = await api.newPlace(s);
+    const item = await api.newItem(s, folder.id, { values: { [name.id]: { data: 'Parent' } } });
+    const sub = await api.newItem(s, folder.id, {
+      parent_id: item.id,
+      values: { [name.id]: { data: 'Child' } },
+    });
+    await api.putItem(s, s.owner.token, sub.id, {
+      values: { [name.id]: { data: 'Renamed child' } },
+      row_version: 2,
+    });
+
+    const page = await activity(s, board.id, `?item_id=${item.id}`);
+    expect(page.data.map((entry) => [entry.event, entry.record.id, entry.changes])).toEqual([
+      ['item.created', sub.id, { folder_id: folder.id, parent_id: item.id }],
+      ['item.created', item.id, { folder_id: folder.id, parent_id: null }],
+    ]);
+    expect(page.names.items).toMatchObject({ [item.id]: 'Parent', [sub.id]: 'Renamed child' });
+    expect(eventsOf(await activity(s, board.id, `?item_id=${sub.id}`))).toEqual([
+      'item.created',
+      'value.updated',
+    ]);
+  });
+
   test('a deleted item and its subitems are recorded; the item log of the deleted item stays readable', async () => {
     const s = await seedWorkspace(t);
     const { board, folder } = await api.newPlace(s);

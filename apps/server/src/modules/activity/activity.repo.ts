@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activityLog } from '../../db/schema/activity';
 import { folders } from '../../db/schema/boards';
@@ -25,12 +25,28 @@ export function findActivityPage(
       and(
         eq(activityLog.teamId, options.teamId),
         eq(activityLog.boardId, options.boardId),
-        options.itemId === undefined ? undefined : eq(activityLog.itemId, options.itemId),
+        options.itemId === undefined ? undefined : itemEntries(db, options.teamId, options.itemId),
         options.before === undefined ? undefined : lt(activityLog.id, options.before),
       ),
     )
     .orderBy(desc(activityLog.id))
     .limit(options.limit + 1);
+}
+
+/**
+ * An item's entries, and the creation of each of its subitems ("created X as a subitem of this"):
+ * a subitem added from the item's panel belongs to the item's story. The subitems' own later
+ * changes stay in their own logs. Both halves use the (team, item, id) index.
+ */
+function itemEntries(db: DbOrTx, teamId: number, itemId: string) {
+  const subitems = db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.teamId, teamId), eq(items.parentId, itemId)));
+  return or(
+    eq(activityLog.itemId, itemId),
+    and(eq(activityLog.event, 'item.created'), inArray(activityLog.itemId, subitems)),
+  );
 }
 
 /** Attributes of one board by id, deleted or not. */

@@ -10,18 +10,19 @@ import type { ActivityLookups } from './activity-text';
 import { useActivity } from './use-activity';
 
 export interface ItemActivityProps {
-  item: Pick<Item, 'id' | 'team_id' | 'board_id' | 'row_version'>;
+  item: Pick<Item, 'id' | 'team_id' | 'board_id'>;
   /** How the item's panel shows values (language, time zone, member names). */
   context: ValueContext;
 }
 
 /**
  * An item's activity, for the end of its panel: open to whoever sees the item (docs/activity.md).
- * It reads again when the item changes (its row_version), so an edit made in the panel shows.
+ * Live: an edit made in the panel (or anywhere else), and a subitem added under the item, show
+ * once the server has recorded them.
  */
 export function ItemActivity({ item, context }: ItemActivityProps) {
   const { t } = useTranslation();
-  const feed = useActivity(item.team_id, item.board_id, item.id, item.row_version);
+  const feed = useActivity(item.team_id, item.board_id, item.id);
   const lookups = useMemo<ActivityLookups>(
     () => ({
       attributes: feed.attributes,

@@ -3,6 +3,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../lib/api';
 import { teamQueryKey } from '../workspaces';
+import { useActivityLive } from './use-activity-live';
 
 /** Entries per page: the board's screen and an item's section ask for this many at a time. */
 export const ACTIVITY_PAGE = 30;
@@ -25,17 +26,14 @@ export interface ActivityFeed {
 /**
  * A board's activity (or one item's, with `itemId`), newest first, a page at a time: the pages'
  * entries in one list, with the attributes and names they name merged (the first page's copy
- * wins). A new `version` (the item's row_version) reads the log again, showing the old one
- * meanwhile.
+ * wins). Live: a pushed change that touches the log reads it again (`useActivityLive`), showing
+ * the old entries meanwhile.
  */
-export function useActivity(
-  teamId: number,
-  boardId: string,
-  itemId?: string,
-  version?: number,
-): ActivityFeed {
+export function useActivity(teamId: number, boardId: string, itemId?: string): ActivityFeed {
+  const queryKey = activityQueryKey(teamId, boardId, itemId);
+  useActivityLive(queryKey, teamId, boardId, itemId);
   const query = useInfiniteQuery({
-    queryKey: [...activityQueryKey(teamId, boardId, itemId), version ?? null],
+    queryKey,
     placeholderData: keepPreviousData,
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ limit: String(ACTIVITY_PAGE) });
