@@ -126,6 +126,14 @@ describe('the shown text and the plain text of date attributes', () => {
     expect(valueToPlainText(range, { start: '2026-11-26', end: null }, context)).toBe('2026-11-26/');
   });
 
+  test('a formula result that is a date is shown as one; other text as it is', () => {
+    const formula: AttributeDefinition = { id: 'f', name: 'Next', type: 'formula' };
+    expect(valueToDisplayText(formula, '2026-11-26', context)).toBe('26 nov. 2026');
+    expect(valueToDisplayText(formula, '2026-11-26T13:30:00.000Z', context)).toBe('26 nov. 2026, 14:30');
+    expect(valueToDisplayText(formula, 'Ready', context)).toBe('Ready');
+    expect(valueToPlainText(formula, '2026-11-26', context)).toBe('2026-11-26');
+  });
+
   test('types without a shown form of their own show their plain text', () => {
     expect(valueToDisplayText({ id: 't', name: 'Name', type: 'text' }, 'Plan', context)).toBe('Plan');
   });

@@ -1,7 +1,9 @@
+import { formatDateDisplay } from '../date-locale';
+import { parseIsoDate } from '../date-values';
 import { isNumberOperand, matchNumber, matchText } from '../filter-matchers';
 import { EMPTY_OPERATORS, type FilterOperator, NUMBER_OPERATORS, TEXT_OPERATORS } from '../filter-operators';
 import { type FormulaResult, isFormulaError, tidyNumber } from '../formula/formula-values';
-import { compareText } from '../value-context';
+import { compareText, contextLocale, contextTimeZone } from '../value-context';
 import { fail, ok } from '../value-errors';
 import type { TypeHandler } from './type-handler';
 
@@ -72,6 +74,13 @@ export const formulaHandler: TypeHandler<'formula', Exclude<FormulaResult, null>
   isOperand: (operator, operand) =>
     NUMBER_ONLY.has(operator) ? isNumberOperand(operator, operand) : typeof operand === 'string',
   toPlainText: (data) => resultText(data),
+  // Date results are ISO text (formula-values.ts): shown like a date attribute's, with the time
+  // only when the result is an instant (NOW()).
+  toDisplayText: (data, _settings, context) => {
+    const date = typeof data === 'string' ? parseIsoDate(data) : null;
+    if (!date) return resultText(data);
+    return formatDateDisplay(date, contextLocale(context), contextTimeZone(context), !date.allDay);
+  },
 };
 
 /** Button: no value; it runs its action (settings.action). */

@@ -1,7 +1,7 @@
 import { readSettings } from '@strata/domain/attributes/attribute-settings';
 import { type FormulaErrorCode, isFormulaError } from '@strata/domain/attributes/formula/formula-values';
 import { formatNumber } from '@strata/domain/attributes/number-format';
-import { readValue } from '@strata/domain/attributes/type-registry';
+import { readValue, valueToDisplayText } from '@strata/domain/attributes/type-registry';
 import { contextLocale, folderNameOf } from '@strata/domain/attributes/value-context';
 import { Square, SquareCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export const FORMULA_ERROR_KEYS: Record<FormulaErrorCode, string> = {
 
 /**
  * Formula: the result passed in (evaluation is the caller's): numbers in the attribute's number
- * format, booleans as a tick, text (dates as ISO text) as it is, errors by their code with the
+ * format, booleans as a tick, dates in the reader's language, text as it is, errors by their code with the
  * explanation as a tooltip. Never throws, whatever the data.
  */
 export function FormulaCell(props: CellRenderProps) {
@@ -61,7 +61,7 @@ export function FormulaCell(props: CellRenderProps) {
     const text = formatNumber(value, settings.numberFormat, contextLocale(props.context));
     return <span className={`${styles.text} ${styles.number}`}>{text}</span>;
   }
-  const text = String(value);
+  const text = valueToDisplayText(props.attribute, props.data, props.context);
   return (
     <span className={styles.text} title={text}>
       {text}
