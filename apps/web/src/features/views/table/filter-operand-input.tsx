@@ -1,10 +1,12 @@
 import { readSettings } from '@strata/domain/attributes/attribute-settings';
 import { RELATIVE_DAYS, RELATIVE_RANGES } from '@strata/domain/attributes/date-ranges';
+import { formatIsoDate } from '@strata/domain/attributes/date-values';
 import type { FilterOperator } from '@strata/domain/attributes/filter-operators';
 import { parseNumberText } from '@strata/domain/attributes/number-format';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayValue } from '../../../ui/calendar/calendar-days';
 import type { ViewMember } from '../view-types';
 import { FilterDateField } from './filter-date-field';
 import styles from './toolbar.module.css';
@@ -154,7 +156,8 @@ export function OperandInput({
             value={relative ? String(operand) : 'exact'}
             onChange={(event) =>
               onChange(
-                event.target.value === 'exact' ? new Date().toISOString().slice(0, 10) : event.target.value,
+                // Today as the reader's calendar shows it, not in UTC (a day apart around midnight).
+                event.target.value === 'exact' ? formatIsoDate(dayValue(new Date())) : event.target.value,
               )
             }
           >
