@@ -21,6 +21,7 @@ export const ATTRIBUTE_ERROR_MESSAGES = {
   NOT_EDITABLE: 'Values of this attribute are set by Strata and cannot be written.',
   UNKNOWN_ATTRIBUTE: 'The attribute {id} is not an attribute of this board.',
   TEXT_TOO_LONG: 'The text may not be longer than {max} characters.',
+  ITEM_NAME_TOO_LONG: "An item's name can be at most {max} characters long.",
   INVALID_EMAIL: 'The email must be a valid email address.',
   INVALID_PHONE: 'The phone number format is invalid.',
   INVALID_URL: 'Not a valid URL format',

@@ -53,6 +53,7 @@ beforeAll(async () => {
   ]) {
     attributeOf[type] = (await api.newAttribute(s, board.id, type, { settings: settings[type] })).id;
   }
+  attributeOf.plain_text = (await api.newAttribute(s, board.id, 'text')).id;
 });
 afterAll(() => t?.close());
 
@@ -61,7 +62,12 @@ const CASES: Case[] = [
   ['text', 'Plan', { data: 'Plan' }],
   ['text', '', { data: null }],
   ['text', 42, { code: 'INVALID_TYPE' }],
+  // The name attribute: an item's name is held to ITEM_NAME_MAX_LENGTH (255) characters.
+  ['text', 'x'.repeat(255), { data: 'x'.repeat(255) }],
+  ['text', 'x'.repeat(256), { code: 'ITEM_NAME_TOO_LONG' }],
   ['text', 'x'.repeat(10_001), { code: 'TEXT_TOO_LONG' }],
+  ['plain_text', 'x'.repeat(256), { data: 'x'.repeat(256) }],
+  ['plain_text', 'x'.repeat(10_001), { code: 'TEXT_TOO_LONG' }],
   ['longtext', '<p>Hi <strong>there</strong></p>', { data: '<p>Hi <strong>there</strong></p>' }],
   ['longtext', '<p onclick="steal()">Hi<script>alert(1)</script></p>', { data: '<p>Hi</p>' }],
   ['longtext', '<a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)>', { data: '<a>x</a>' }],

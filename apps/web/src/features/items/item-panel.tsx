@@ -6,6 +6,7 @@ import { Pencil } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
+import { acceptItemName, itemNameProblem } from '../../lib/items/item-name';
 import { Modal } from '../../ui/modal';
 import { ItemActivity } from '../activity';
 import { CellValue, cellTypeOf, type ViewMember } from '../views';
@@ -45,7 +46,7 @@ export function ItemPanel(props: ItemPanelProps) {
   useDocumentTitle('item', title(item));
   const addSubitem = (event: FormEvent) => {
     event.preventDefault();
-    if (subitemName.trim() === '') return;
+    if (subitemName.trim() === '' || !acceptItemName(t, subitemName)) return;
     props.onAddSubitem(subitemName.trim());
     setSubitemName('');
   };
@@ -136,6 +137,7 @@ export function ItemPanel(props: ItemPanelProps) {
             <input
               className={styles.input}
               value={subitemName}
+              aria-invalid={itemNameProblem(t, subitemName) !== null || undefined}
               onChange={(event) => setSubitemName(event.target.value)}
               aria-label={t('items.newSubitem')}
               placeholder={t('items.newSubitem')}

@@ -7,9 +7,12 @@ import {
   valueFromPlainText,
   valueToPlainText,
 } from '../type-registry';
+import { ITEM_NAME_MAX_LENGTH } from './text-handlers';
 
 const attr = (type: AttributeDefinition['type']): AttributeDefinition => ({ id: 'a1', name: 'A', type });
 const text = attr('text');
+/** The board's name attribute: the item's name. */
+const itemName: AttributeDefinition = { ...text, settings: { primary: true } };
 const longtext = attr('longtext');
 const email = attr('email');
 const phone = attr('phone');
@@ -21,6 +24,14 @@ describe('validation', () => {
     { a: text, data: '', ok: true, out: null },
     { a: text, data: 42, ok: false, code: 'INVALID_TYPE' },
     { a: text, data: 'x'.repeat(10_001), ok: false, code: 'TEXT_TOO_LONG' },
+    { a: text, data: 'x'.repeat(256), ok: true, out: 'x'.repeat(256) },
+    { a: itemName, data: 'x'.repeat(255), ok: true, out: 'x'.repeat(255) },
+    { a: itemName, data: 'x'.repeat(256), ok: false, code: 'ITEM_NAME_TOO_LONG' },
+    { a: itemName, data: 'x'.repeat(10_001), ok: false, code: 'TEXT_TOO_LONG' },
+    // Characters as a person counts them: 255 emoji are 510 UTF-16 units, and allowed.
+    { a: itemName, data: '🚀'.repeat(255), ok: true, out: '🚀'.repeat(255) },
+    { a: itemName, data: 'ب'.repeat(256), ok: false, code: 'ITEM_NAME_TOO_LONG' },
+    { a: itemName, data: '', ok: true, out: null },
     { a: longtext, data: '<p>Hello</p>', ok: true, out: '<p>Hello</p>' },
     { a: longtext, data: ['<p>'], ok: false, code: 'INVALID_TYPE' },
     { a: email, data: ' ada@example.com ', ok: true, out: 'ada@example.com' },
@@ -35,6 +46,21 @@ describe('validation', () => {
     expect(result.ok).toBe(ok);
     if (result.ok) expect(result.data).toEqual(out);
     else expect(result.errors[0]!.code).toBe(code);
+  });
+
+  test('a name too long says the limit, with the limit as a parameter for the catalogues', () => {
+    const result = validateValue(itemName, 'x'.repeat(300));
+    expect(!result.ok && result.errors[0]).toMatchObject({
+      code: 'ITEM_NAME_TOO_LONG',
+      params: { max: ITEM_NAME_MAX_LENGTH },
+      message: "An item's name can be at most 255 characters long.",
+    });
+    expect(ITEM_NAME_MAX_LENGTH).toBe(255);
+  });
+
+  test('an imported name is held to the same limit', () => {
+    expect(valueFromPlainText(itemName, 'x'.repeat(256))).toMatchObject({ ok: false });
+    expect(valueFromPlainText(text, 'x'.repeat(256))).toMatchObject({ ok: true });
   });
 
   test('an invalid email is worded as the catalogue words it', () => {

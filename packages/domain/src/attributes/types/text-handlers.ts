@@ -8,6 +8,12 @@ import type { TypeHandler } from './type-handler';
 
 export const TEXT_MAX_LENGTH = 10_000;
 export const LONGTEXT_MAX_LENGTH = 1_000_000;
+/**
+ * The item's name (the board's primary text attribute), in characters as a person counts them
+ * (code points): the spec states no limit; 255 as in the products it replaces, long enough for
+ * any title and short enough to show in a tab, a card or a breadcrumb. See docs/attributes.md.
+ */
+export const ITEM_NAME_MAX_LENGTH = 255;
 /** The public API's phone pattern. */
 export const PHONE_PATTERN = /^[+]*[(]{0,1}[0-9]{1,4}[)]{0,1}[-\s0-9]*$/;
 
@@ -45,11 +51,29 @@ const textLike = {
   toPlainText: (data: string) => data,
 };
 
-/** Text: a string (the item's name is a text attribute). */
+/**
+ * An item's name: a string of at most ITEM_NAME_MAX_LENGTH characters. The web app checks a new
+ * item's name with it before sending, the server every write of the name attribute.
+ */
+export function validateItemName(data: unknown): ValueResult<string | null> {
+  const result = validateString(data, TEXT_MAX_LENGTH);
+  if (!result.ok || result.data === null) return result;
+  if (Array.from(result.data).length > ITEM_NAME_MAX_LENGTH)
+    return fail('ITEM_NAME_TOO_LONG', { max: ITEM_NAME_MAX_LENGTH });
+  return result;
+}
+
+const isName = (settings: unknown) => (settings as { primary?: unknown } | null)?.primary === true;
+
+/** Text: a string (the item's name is a text attribute, flagged primary, with a shorter limit). */
 export const textHandler: TypeHandler<'text', string> = {
   ...textLike,
-  validateData: (_settings, data) => validateString(data, TEXT_MAX_LENGTH),
-  fromPlainText: (text) => validateString(text === '' ? null : text, TEXT_MAX_LENGTH),
+  validateData: (settings, data) =>
+    isName(settings) ? validateItemName(data) : validateString(data, TEXT_MAX_LENGTH),
+  fromPlainText: (text, settings) => {
+    const data = text === '' ? null : text;
+    return isName(settings) ? validateItemName(data) : validateString(data, TEXT_MAX_LENGTH);
+  },
 };
 
 /** Long text: an HTML string (sanitised by the server on write); sorted and filtered by its text. */

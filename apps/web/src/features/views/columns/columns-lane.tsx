@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { type KeyboardEvent, memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { acceptItemName, itemNameProblem } from '../../../lib/items/item-name';
 import { CellValue } from '../cells/cell-value';
 import { groupColour } from '../group-colour';
 import type { ViewMember } from '../view-types';
@@ -222,8 +223,10 @@ function AddCard({ column, onAdd }: { column: string; onAdd(name: string): void 
       onBlur={() => {
         if (name.trim() === '') setOpen(false);
       }}
+      aria-invalid={itemNameProblem(t, name) !== null || undefined}
       onKeyDown={(event) => {
         if (event.key === 'Enter' && name.trim() !== '') {
+          if (!acceptItemName(t, name)) return;
           onAdd(name.trim());
           setName('');
         } else if (event.key === 'Escape') {

@@ -6,6 +6,7 @@ import { NO_GROUP, type ViewGroup, type ViewItem } from '@strata/domain/views/vi
 import type { TFunction } from 'i18next';
 import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { type KeyboardEvent, memo, useState } from 'react';
+import { acceptItemName, itemNameProblem } from '../../../lib/items/item-name';
 import { cellTypeOf } from '../cells/cell-registry';
 import { CellValue } from '../cells/cell-value';
 import { groupColour } from '../group-colour';
@@ -248,8 +249,9 @@ export const AddLine = memo(function AddLine({
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      // The field stays open for the next item.
-      if (name.trim() !== '') actions.addItem(name.trim(), group);
+      // The field stays open for the next item; a name too long is told and kept to be shortened.
+      if (name.trim() === '' || !acceptItemName(t, name)) return;
+      actions.addItem(name.trim(), group);
       setName('');
     } else if (event.key === 'Escape') {
       event.preventDefault();
@@ -279,6 +281,7 @@ export const AddLine = memo(function AddLine({
           aria-label={label}
           placeholder={t('views.table.addItem')}
           value={name}
+          aria-invalid={itemNameProblem(t, name) !== null || undefined}
           onChange={(event) => setName(event.target.value)}
           onKeyDown={handleKeyDown}
         />

@@ -335,4 +335,21 @@ describe('adding', () => {
     key(input, 'Escape');
     expect(document.activeElement).toBe(rowOf('New item name'));
   });
+
+  test('a name past 255 characters is flagged, kept and not sent', () => {
+    const { onAddItem } = renderList();
+    act(() => rowOf('Item 1').focus());
+    key(rowOf('Item 1'), 'End');
+    key(rowOf('New item name'), 'Enter');
+    const input = screen.getByRole('textbox', { name: 'New item name' }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'ش'.repeat(256) } });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    key(input, 'Enter');
+    expect(onAddItem).not.toHaveBeenCalled();
+    expect(input.value).toBe('ش'.repeat(256));
+    fireEvent.change(input, { target: { value: 'ش'.repeat(255) } });
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    key(input, 'Enter');
+    expect(onAddItem).toHaveBeenCalledWith('ش'.repeat(255), undefined);
+  });
 });

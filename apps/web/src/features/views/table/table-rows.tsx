@@ -7,6 +7,7 @@ import type { VirtualItem } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { type KeyboardEvent, memo, useState } from 'react';
+import { acceptItemName, itemNameProblem } from '../../../lib/items/item-name';
 import { groupColour } from '../group-colour';
 import type { ViewMember } from '../view-types';
 import styles from './table.module.css';
@@ -265,7 +266,10 @@ export const AddRow = memo(function AddRow({
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      if (name.trim() !== '') actions.addItem(name.trim(), group);
+      if (name.trim() === '') return;
+      // Too long: told at once, and kept in the field to be shortened.
+      if (!acceptItemName(t, name)) return;
+      actions.addItem(name.trim(), group);
       setName('');
     } else if (event.key === 'Escape') {
       event.preventDefault();
@@ -299,6 +303,7 @@ export const AddRow = memo(function AddRow({
             aria-label={t('views.table.newItemName')}
             placeholder={t('views.table.newItemName')}
             value={name}
+            aria-invalid={itemNameProblem(t, name) !== null || undefined}
             onChange={(event) => setName(event.target.value)}
             onKeyDown={handleKeyDown}
             onBlur={() => name.trim() === '' && actions.setAdding(null)}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { toasts } from '../../../ui/toast-store';
 import {
   attributeOf,
   LABEL_DONE,
@@ -225,6 +226,24 @@ describe('rows', () => {
     fireEvent.change(input, { target: { value: '  Fresh  ' } });
     key(input, 'Enter');
     expect(onAddItem).toHaveBeenCalledWith('Fresh', undefined);
+  });
+
+  test.each([
+    { length: 255, isSent: true },
+    { length: 256, isSent: false },
+  ])('a new item name of $length characters is sent: $isSent', ({ length, isSent }) => {
+    const { onAddItem } = renderTable();
+    fireEvent.click(screen.getByText('Add item'));
+    const input = screen.getByRole('textbox', { name: 'New item name' }) as HTMLInputElement;
+    const name = 'n'.repeat(length);
+    fireEvent.change(input, { target: { value: name } });
+    expect(input.getAttribute('aria-invalid')).toBe(isSent ? null : 'true');
+    key(input, 'Enter');
+    expect(onAddItem).toHaveBeenCalledTimes(isSent ? 1 : 0);
+    // Refused: the message shows at once and the text stays to be shortened.
+    expect(input.value).toBe(isSent ? '' : name);
+    const message = 'An item’s name can be at most 255 characters long.';
+    expect(toasts.current().some((toast) => toast.message === message && !toast.leaving)).toBe(!isSent);
   });
 
   test('subitems show under their item when expanded', () => {
