@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createDispatcher, purgeDispatchedEvents } from './events/dispatcher';
 import { registerAuthentication } from './http/authenticate';
+import { registerChangeCursor } from './http/change-cursor';
 import { registerClientVersion } from './http/client-version';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerClientVersion(app, config);
   registerAuthentication(app, ctx);
   registerIdempotency(app, ctx);
+  registerChangeCursor(app, ctx);
   await registerCompression(app);
 
   platformRoutes(app, ctx);

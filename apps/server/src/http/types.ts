@@ -11,6 +11,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'required' (the default for /api routes), 'optional' (user if a valid token is sent), 'public'. */
     auth?: RouteAuth;
+    /**
+     * A collection of synced records of the workspace in `params.teamId`: the answer carries
+     * `X-Change-Seq`, the delta-sync cursor it covers (change-cursor.ts).
+     */
+    changeCursor?: boolean;
   }
   interface FastifyRequest {
     auth: AuthState | null;

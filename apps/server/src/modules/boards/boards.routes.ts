@@ -31,6 +31,7 @@ export function boardRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     boardPaths.boards,
     {
+      config: { changeCursor: true },
       schema: { tags, params: teamParams, response: { 200: z.array(boardSchema), ...commonErrorResponses } },
     },
     async (request) => listBoards({ ctx, user: requireUser(request).user, teamId: request.params.teamId }),
@@ -45,6 +46,7 @@ export function boardRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     boardPaths.boardFolders,
     {
+      config: { changeCursor: true },
       schema: {
         tags,
         params: boardFoldersParams,

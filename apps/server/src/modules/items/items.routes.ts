@@ -36,6 +36,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     itemPaths.boardAttributes,
     {
+      config: { changeCursor: true },
       schema: {
         tags,
         params: boardAttributesParams,
@@ -62,6 +63,7 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     itemPaths.folderItems,
     {
+      config: { changeCursor: true },
       schema: {
         tags,
         params: folderItemsParams,

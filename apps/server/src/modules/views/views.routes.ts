@@ -16,6 +16,7 @@ export function viewRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     viewPaths.folderViews,
     {
+      config: { changeCursor: true },
       schema: {
         tags,
         params: folderViewsParams,
