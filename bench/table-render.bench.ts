@@ -29,7 +29,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +37,7 @@ import { build } from 'vite';
 import { createSession } from '../apps/server/src/modules/auth/sessions.service';
 import { launchChromium } from '../e2e/browser';
 import { type BenchBoard, base62Id, insertBenchItems, openBenchBoard } from './lib/board-fixture';
+import { freePort } from './lib/free-port';
 import { median, round } from './lib/stats';
 import type { BenchResult } from './lib/types';
 
@@ -74,15 +74,6 @@ interface Target {
 /** `cold`: the first visit on a device; `warm`: a visit after one, with the records it kept. */
 type Visited = 'cold' | 'warm';
 const MODES: Visited[] = ['cold', 'warm'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function put(board: BenchBoard, url: string, payload: unknown): Promise<void> {
   const res = await board.app.inject({

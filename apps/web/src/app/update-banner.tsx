@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api';
+import { fetchAppVars } from '../lib/app-vars';
 import { decideNewAppVersion } from '../lib/new-version';
 import {
   BUILD_VERSION,
@@ -17,15 +17,15 @@ import styles from './update-banner.module.css';
 /** Compares the build with the server's app.version now and every hour. */
 function useUpdateCheck(): void {
   useEffect(() => {
-    const check = () =>
-      api
-        .get<{ app: { version: string } }>('/api/app-vars', { auth: false })
+    // The first check shares the page's one read of the app variables; the hourly ones ask anew.
+    const check = (maxAgeMs?: number) =>
+      fetchAppVars(maxAgeMs)
         .then((vars) => {
           if (isNewerServer(vars.app.version)) markUpdateRequired(vars.app.version);
         })
         .catch(() => {});
     check();
-    const timer = window.setInterval(check, UPDATE_CHECK_INTERVAL_MS);
+    const timer = window.setInterval(() => check(0), UPDATE_CHECK_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, []);
 }

@@ -29,6 +29,27 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 export const PROFILE_QUERY = ['me'] as const;
 
+/**
+ * The signed-in person's profile as last read, kept on the device: a reload draws the screens
+ * from it (and from the records kept in IndexedDB, whose names carry the user id) while
+ * `/api/me` confirms the session, instead of waiting for it. Dropped whenever the session ends or
+ * another one starts, so it never stands in for someone else.
+ */
+const KEPT_PROFILE = 'strata.profile';
+
+function keptProfile(): Profile | undefined {
+  try {
+    const text = window.localStorage.getItem(KEPT_PROFILE);
+    return text ? (JSON.parse(text) as Profile) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function forgetKeptProfile(): void {
+  window.localStorage.removeItem(KEPT_PROFILE);
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [hasToken, setHasToken] = useState(() => tokenStore.get() !== null);
@@ -38,12 +59,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryFn: () => api.get<Profile>('/api/me'),
     enabled: hasToken,
     retry: false,
+    placeholderData: hasToken ? keptProfile : undefined,
   });
+
+  const confirmed = profile.isPlaceholderData ? undefined : profile.data;
+  useEffect(() => {
+    if (confirmed) window.localStorage.setItem(KEPT_PROFILE, JSON.stringify(confirmed));
+  }, [confirmed]);
 
   useEffect(
     () =>
       onSessionExpired(() => {
         disconnectRealtime();
+        forgetKeptProfile();
         setHasToken(false);
         queryClient.clear();
         forgetUserData();
@@ -58,6 +86,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         { email, password, grantType: 'cookie' },
         { auth: false },
       );
+      forgetKeptProfile();
       tokenStore.set(result.token);
       queryClient.removeQueries({ queryKey: PROFILE_QUERY });
       setHasToken(true);
@@ -68,6 +97,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const adoptToken = useCallback(
     (token: LoginResponse['token']) => {
+      forgetKeptProfile();
       tokenStore.set(token);
       queryClient.removeQueries({ queryKey: PROFILE_QUERY });
       setHasToken(true);
@@ -86,6 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // the session is dropped locally regardless
     } finally {
       disconnectRealtime();
+      forgetKeptProfile();
       tokenStore.clear();
       clearUserStorage(window.localStorage);
       queryClient.clear();

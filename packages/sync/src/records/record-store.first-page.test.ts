@@ -75,19 +75,27 @@ describe('a first page before the index', () => {
     expect(byId(store.getSnapshot())).toEqual(whole);
   });
 
-  test("replaces this device's copies of its rows and keeps the others until the index", async () => {
+  test('is not asked for when this device keeps the collection: its copies show, then the index', async () => {
     const server = pagedServer();
     const persistence = createMemoryPersistence({ items: [row('a', 5, { name: 'Disk' }), row('z', 1)] });
     const { store } = open(server, persistence);
     await flushMicrotasks();
     expect(byId(store.getSnapshot())).toEqual([row('a', 5, { name: 'Disk' }), row('z', 1)]);
-    await server.answer(PAGE, [row('a', 3, { name: 'Server' }), row('b', 1)]);
-    expect(byId(store.getSnapshot())).toEqual([row('a', 3, { name: 'Server' }), row('b', 1), row('z', 1)]);
-    // What this device kept is the last whole collection: not partial.
+    expect(server.asked).toEqual([INDEX]);
     expect(store.isPartial()).toBe(false);
     const index = [row('a', 3, { name: 'Server' }), row('b', 1), row('c', 1)];
     await server.answer(INDEX, index);
     await store.ready;
     expect(byId(store.getSnapshot())).toEqual(index);
+    expect(server.asked).toEqual([INDEX]);
+  });
+
+  test('an empty copy on this device still asks for the first page', async () => {
+    const server = pagedServer();
+    const { store } = open(server, createMemoryPersistence({ items: [] }));
+    await flushMicrotasks();
+    expect(server.asked).toEqual([PAGE]);
+    await server.answer(PAGE, whole.slice(0, 2));
+    expect(store.getSnapshot()).toEqual(whole.slice(0, 2));
   });
 });

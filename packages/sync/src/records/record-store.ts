@@ -133,37 +133,51 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
   }
 
   async function load(): Promise<void> {
-    // The server is asked at once, while this device's copies are read: neither waits on the other.
-    // With a first page, the whole index is asked for once the page has come (or failed): a server
-    // that answers one request at a time then answers the screen's other first requests before it.
-    const firstPage = options.firstPagePath === undefined ? null : transport.index(options.firstPagePath);
-    const index = firstPage
-      ? firstPage.then(showFirstPage, () => undefined).then(() => transport.index(indexPath!))
-      : transport.index(indexPath!);
-    index.catch(() => undefined);
-    if (persistence && !isDiskLoaded) {
-      isDiskLoaded = true;
-      const stored = (await persistence.load(options.name).catch((error) => {
-        options.onPersistError?.(error);
-        return undefined;
-      })) as T[] | undefined;
-      let added = 0;
-      hasDiskCopies = (stored?.length ?? 0) > 0;
-      for (const record of stored ?? []) {
-        if (record.draft || core.records.has(record.id)) continue;
-        core.records.set(record.id, record);
-        fromDisk.add(record);
-        added++;
-      }
-      // Shown at once, not written back: it is what the disk already holds.
-      if (added > 0) {
-        snapshot = null;
-        for (const listener of listeners) listener();
-      }
+    // Without a first page the server is asked at once, while this device's copies are read:
+    // neither waits on the other. With one, the device is read first: when it keeps the
+    // collection, the first page would only repeat what shows already, so the whole index is asked
+    // for straight away. Without copies, the whole index is asked for once the page has come (or
+    // failed): a server that answers one request at a time then answers the screen's other first
+    // requests before it.
+    let index: Promise<readonly T[]>;
+    if (options.firstPagePath === undefined) {
+      index = transport.index(indexPath!);
+      index.catch(() => undefined);
+      await showDiskCopies();
+    } else {
+      await showDiskCopies();
+      index = hasDiskCopies
+        ? transport.index(indexPath!)
+        : transport
+            .index(options.firstPagePath)
+            .then(showFirstPage, () => undefined)
+            .then(() => transport.index(indexPath!));
     }
     applyIndex(await index);
     initialized = true;
     core.commit();
+  }
+
+  /** This device's copies, shown at once (not written back: it is what the disk already holds). */
+  async function showDiskCopies(): Promise<void> {
+    if (!persistence || isDiskLoaded) return;
+    isDiskLoaded = true;
+    const stored = (await persistence.load(options.name).catch((error) => {
+      options.onPersistError?.(error);
+      return undefined;
+    })) as T[] | undefined;
+    let added = 0;
+    hasDiskCopies = (stored?.length ?? 0) > 0;
+    for (const record of stored ?? []) {
+      if (record.draft || core.records.has(record.id)) continue;
+      core.records.set(record.id, record);
+      fromDisk.add(record);
+      added++;
+    }
+    if (added > 0) {
+      snapshot = null;
+      for (const listener of listeners) listener();
+    }
   }
 
   /** The first rows, until the index comes: added or replacing older copies, as pushes are. */

@@ -1,10 +1,11 @@
 import { HttpError } from '@strata/sync/http-client';
 import { FolderPlus } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
 import { isBoardLocked } from '../../lib/boards/board-password';
+import { forgetBoardTeam } from '../../lib/boards/board-teams';
 import { firstFolder } from '../../lib/boards/folder-tree';
 import { useBoardLookup, useBoardRecordEvents, useBoards, useFolders } from '../../lib/boards/use-boards';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -16,7 +17,7 @@ import { BoardContext, type BoardView, useBoardView } from './board-context';
 import { BoardHeader } from './board-header';
 import styles from './board-page.module.css';
 import { BoardPasswordPrompt } from './board-password-prompt';
-import { FolderTree } from './folder-tree';
+import { FolderPanel } from './folder-panel';
 import { useBoardAccess } from './use-board-access';
 import { FolderEditingContext, useFolderActions, useFolderEditingState } from './use-folder-actions';
 
@@ -43,6 +44,7 @@ export function BoardPage() {
 function BoardScreen({ teamId, boardId }: { teamId: number; boardId: string }) {
   const { t } = useTranslation();
   const { folderId } = useParams();
+  const { profile } = useSession();
   const lookup = useBoardLookup(boardId);
   const boards = useBoards(teamId);
   const folders = useFolders(teamId, boardId);
@@ -71,7 +73,18 @@ function BoardScreen({ teamId, boardId }: { teamId: number; boardId: string }) {
     [board, teamId, can, folders.data, folders.store, folders.isLoaded],
   );
 
-  if (!view) return boards.isLoaded ? <NotFoundPage /> : <PageSpinner label={t('app.loading')} />;
+  // A workspace remembered on this device that no longer holds the board: ask the server instead.
+  const isRememberedWrongly = boards.isLoaded && !board && lookup.isRemembered;
+  useEffect(() => {
+    if (isRememberedWrongly && profile) forgetBoardTeam(profile.id, boardId);
+  }, [isRememberedWrongly, profile, boardId]);
+
+  if (!view)
+    return boards.isLoaded && !isRememberedWrongly ? (
+      <NotFoundPage />
+    ) : (
+      <PageSpinner label={t('app.loading')} />
+    );
   // Locked by its password: the prompt stands in for the folders (and anything kept of them here).
   if (isBoardLocked(folders.error)) {
     const handleUnlocked = async () => {
@@ -95,7 +108,7 @@ function BoardScreen({ teamId, boardId }: { teamId: number; boardId: string }) {
         <div className={styles.page}>
           <BoardHeader />
           <div className={styles.body}>
-            <FolderTree />
+            <FolderPanel />
             <div className={styles.main}>
               {folderId !== undefined ? (
                 <Outlet />

@@ -1,11 +1,12 @@
 import type { Board, Folder } from '@strata/contracts/boards';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { api } from '../api';
 import { type RecordCollection, useRecordCollection } from '../records/use-record-collection';
 import { useConflictNotices } from '../records/use-records';
 import { useSession } from '../session';
 import { useChannel } from '../use-channel';
+import { rememberBoardTeam, rememberedBoardTeam, useBoardTeamsVersion } from './board-teams';
 import {
   applyBoardRecordEvent,
   boardsStore,
@@ -78,23 +79,32 @@ export const boardLookupKey = (boardId: string) => ['board-lookup', boardId] as 
 
 /**
  * The workspace of a board named by its id alone (the board page's address): a board this tab
- * already holds (one made here, offline too), else `GET /api/boards/{id}`, which answers 404 for
- * a board the user does not see.
+ * already holds (one made here, offline too), else the workspace this device remembers for it
+ * (board-teams.ts), else `GET /api/boards/{id}`, which answers 404 for a board the user does not
+ * see. `isRemembered` says the workspace came from memory: a screen that then does not find the
+ * board there calls `forgetBoardTeam`, and the lookup asks the server.
  */
 export function useBoardLookup(boardId: string | undefined) {
   const { profile } = useSession();
+  useBoardTeamsVersion();
   const local = profile && boardId ? findOpenBoard(profile.id, boardId) : undefined;
+  const remembered = profile && boardId && !local ? rememberedBoardTeam(profile.id, boardId) : undefined;
   const query = useQuery({
     queryKey: boardLookupKey(boardId ?? ''),
     queryFn: () => api.get<Board>(`/api/boards/${encodeURIComponent(boardId ?? '')}`),
-    enabled: Boolean(boardId) && !local,
+    enabled: Boolean(boardId) && !local && remembered === undefined,
     retry: false,
   });
   const board = local ?? query.data;
+  const teamId = board?.team_id ?? remembered;
+  useEffect(() => {
+    if (profile && boardId && board) rememberBoardTeam(profile.id, boardId, board.team_id);
+  }, [profile, boardId, board]);
   return {
     board,
-    teamId: board?.team_id,
-    error: local ? null : query.error,
-    isPending: !board && query.isPending,
+    teamId,
+    isRemembered: !board && remembered !== undefined,
+    error: local || remembered !== undefined ? null : query.error,
+    isPending: teamId === undefined && query.isPending,
   };
 }
