@@ -1,12 +1,22 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
-import { Building2, House, LogOut, Menu as MenuIcon, RefreshCw, Settings, Shield } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import {
+  Building2,
+  House,
+  LogOut,
+  Menu as MenuIcon,
+  PanelLeftClose,
+  RefreshCw,
+  Settings,
+  Shield,
+} from 'lucide-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { SidebarBoards } from '../features/boards';
 import { sortWorkspaces } from '../features/workspaces';
 import { useBoardLookup } from '../lib/boards/use-boards';
+import { backslashShortcutText } from '../lib/layout-prefs';
 import { isHeaderHidden } from '../lib/preview-mode';
 import { useSession } from '../lib/session';
 import { useQueryMenu } from '../lib/use-query-flag';
@@ -15,6 +25,7 @@ import { useWorkspaceUpdates } from '../lib/workspaces-store';
 import { Avatar } from '../ui/avatar';
 import menuStyles from '../ui/menu.module.css';
 import { Tooltip } from '../ui/tooltip';
+import { TruncatedName } from '../ui/truncated-name';
 import styles from './app-shell.module.css';
 import type { RouteHandle } from './router';
 import { UpdateBanner } from './update-banner';
@@ -22,13 +33,17 @@ import { useNotificationParam } from './use-notification-param';
 import { useOwnChannel } from './use-own-channel';
 import { usePageViews } from './use-page-views';
 import { usePullToRefresh } from './use-pull-to-refresh';
+import { useSidebar } from './use-sidebar';
 
 /** The connection pill loads after the first paint, with the offline queue and IndexedDB. */
 const OfflineStatus = lazy(() =>
   import('./offline-status').then((module) => ({ default: module.OfflineStatus })),
 );
 
-/** The signed-in frame: header with the account menu, sidebar (off-canvas below 780 px), content. */
+/**
+ * The signed-in frame: header with the account menu, sidebar (off-canvas below 780 px, collapsible
+ * above), content.
+ */
 export function AppShell() {
   const { t } = useTranslation();
   const { profile, signOut } = useSession();
@@ -36,7 +51,8 @@ export function AppShell() {
   const location = useLocation();
   const matches = useMatches();
   const noSidebar = (matches.at(-1)?.handle as RouteHandle | undefined)?.noSidebar ?? false;
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const sidebar = useSidebar();
+  const sidebarLabel = sidebar.isShown ? t('shell.closeSidebar') : t('shell.openSidebar');
   const headerHidden = isHeaderHidden(location.search);
   usePageViews();
   useNotificationParam();
@@ -45,10 +61,6 @@ export function AppShell() {
   // The account menu's open state lives in the URL: /home?account_menu=on opens it.
   const menu = useQueryMenu('account_menu');
   const goFromMenu = (to: string) => menu.leave(() => navigate(to));
-
-  // A navigation closes the drawer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
 
   const offlineStatus = (
     <Suspense fallback={null}>
@@ -76,16 +88,27 @@ export function AppShell() {
       {!headerHidden && (
         <header className={styles.header}>
           {!noSidebar && (
-            <Tooltip content={drawerOpen ? t('shell.closeSidebar') : t('shell.openSidebar')}>
+            <Tooltip
+              content={
+                <>
+                  {sidebarLabel} <kbd className={styles.kbd}>{backslashShortcutText(false)}</kbd>
+                </>
+              }
+            >
               <button
                 type="button"
                 className={styles.menuButton}
-                aria-label={drawerOpen ? t('shell.closeSidebar') : t('shell.openSidebar')}
-                aria-expanded={drawerOpen}
+                aria-label={sidebarLabel}
+                aria-expanded={sidebar.isShown}
                 aria-controls="sidebar"
-                onClick={() => setDrawerOpen((open) => !open)}
+                aria-keyshortcuts={'Control+\\ Meta+\\'}
+                onClick={sidebar.toggle}
               >
-                <MenuIcon size={18} aria-hidden="true" />
+                {sidebar.isShown && !sidebar.isNarrow ? (
+                  <PanelLeftClose size={18} className="flip-in-rtl" aria-hidden="true" />
+                ) : (
+                  <MenuIcon size={18} aria-hidden="true" />
+                )}
               </button>
             </Tooltip>
           )}
@@ -99,7 +122,7 @@ export function AppShell() {
             <Menu.Root open={menu.open} onOpenChange={menu.onOpenChange}>
               <Menu.Trigger className={styles.userButton}>
                 <Avatar src={profile.photo_url} name="" size={30} />
-                <span className={styles.userName}>{profile.name}</span>
+                <TruncatedName name={profile.name} className={styles.userName} />
                 <span className="visually-hidden">{t('shell.userMenu')}</span>
               </Menu.Trigger>
               <Menu.Portal>
@@ -121,18 +144,25 @@ export function AppShell() {
           )}
         </header>
       )}
-      <div className={`${styles.body} ${noSidebar ? styles.bodyNoSidebar : ''}`}>
+      <div
+        className={`${styles.body} ${noSidebar ? styles.bodyNoSidebar : ''} ${
+          sidebar.isCollapsed ? styles.bodyCollapsed : ''
+        }`}
+      >
         {!noSidebar && (
           <>
-            {drawerOpen && (
+            {sidebar.isDrawerOpen && (
               <button
                 type="button"
                 className={styles.scrim}
                 aria-label={t('shell.closeSidebar')}
-                onClick={() => setDrawerOpen(false)}
+                onClick={sidebar.closeDrawer}
               />
             )}
-            <aside id="sidebar" className={`${styles.sidebar} ${drawerOpen ? styles.sidebarOpen : ''}`}>
+            <aside
+              id="sidebar"
+              className={`${styles.sidebar} ${sidebar.isDrawerOpen ? styles.sidebarOpen : ''}`}
+            >
               <nav className={styles.nav} aria-label={t('shell.navigation')}>
                 <SidebarLink to="/home" icon={<House size={16} aria-hidden="true" />}>
                   {t('shell.home')}
@@ -199,7 +229,7 @@ function SidebarWorkspace({ id, name, isCurrent }: { id: number; name: string; i
   return (
     <>
       <SidebarLink to={`/team/${id}`} icon={<Building2 size={16} aria-hidden="true" />}>
-        {name}
+        <TruncatedName name={name} />
       </SidebarLink>
       {isCurrent && <SidebarBoards teamId={id} />}
     </>

@@ -27,7 +27,10 @@ export function Modal({ open, onOpenChange, title, description, children }: Moda
             <Dialog.Close className={`${styles.iconButton} ${styles.back}`} aria-label={t('common.back')}>
               <ArrowLeft size={18} className="flip-in-rtl" aria-hidden="true" />
             </Dialog.Close>
-            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+            {/* The title may be a user-given name (an item's): one line, whole on hover. */}
+            <Dialog.Title className={`truncate ${styles.title}`} dir="auto" title={title}>
+              {title}
+            </Dialog.Title>
             <Dialog.Close className={`${styles.iconButton} ${styles.close}`} aria-label={t('common.close')}>
               <X size={18} aria-hidden="true" />
             </Dialog.Close>

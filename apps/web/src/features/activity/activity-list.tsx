@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
+import { TruncatedName } from '../../ui/truncated-name';
 import styles from './activity.module.css';
 import { type ActivityLookups, describeEntry, groupByDay, itemName } from './activity-text';
 
@@ -50,7 +51,10 @@ export function ActivityList(props: ActivityListProps) {
                 {entry.user && <Avatar src={entry.user.photo_url} name={entry.user.name} size={28} />}
                 <div className={styles.body}>
                   {props.showItem && isAboutItem(entry) && (
-                    <bdi className={styles.item}>{itemName(entry.record.item_id, lookups, t)}</bdi>
+                    <TruncatedName
+                      name={itemName(entry.record.item_id, lookups, t)}
+                      className={styles.item}
+                    />
                   )}
                   {describeEntry(entry, lookups, t).map((sentence) => (
                     <p key={sentence} className={styles.sentence}>

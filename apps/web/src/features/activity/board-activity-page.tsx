@@ -7,6 +7,7 @@ import { NotFoundPage } from '../../app/not-found-page';
 import { useBoardRecordEvents, useBoards } from '../../lib/boards/use-boards';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
+import { TextWithName } from '../../ui/truncated-name';
 import { useTeamView } from '../workspaces';
 import styles from './activity.module.css';
 import { ActivityList } from './activity-list';
@@ -50,7 +51,7 @@ export function BoardActivityPage() {
         {board && (
           <Link to={`/b/${board.id}`} className={styles.back}>
             <ArrowLeft size={16} aria-hidden="true" className="flip-in-rtl" />
-            {t('activity.back', { name: board.name })}
+            <TextWithName text={(name) => t('activity.back', { name })} name={board.name} />
           </Link>
         )}
         <h2 id="activity-title">{t('activity.title')}</h2>

@@ -2,6 +2,7 @@ import { History, KeyRound, Lock, Settings2, Shield, Trash2 } from 'lucide-react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWorkspaces } from '../../lib/workspaces';
+import { TruncatedName } from '../../ui/truncated-name';
 import { useBoardView } from './board-context';
 import styles from './board-page.module.css';
 
@@ -24,11 +25,11 @@ export function BoardHeader() {
       <div className={styles.title}>
         {workspace && (
           <Link to={`/team/${teamId}`} className={styles.workspace}>
-            {workspace.name}
+            <TruncatedName name={workspace.name} />
           </Link>
         )}
         <h1 className={styles.name}>
-          <bdi>{board.name}</bdi>
+          <TruncatedName name={board.name} />
           {board.is_private && (
             <Lock size={18} className={styles.lock} role="img" aria-label={t('boards.private')} />
           )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { sortByOrder } from '../../lib/boards/folder-tree';
 import { PageSpinner } from '../../ui/spinner';
+import { TruncatedName } from '../../ui/truncated-name';
 import { FolderItems } from '../items/folder-items';
 import { useBoardView } from './board-context';
 import styles from './board-page.module.css';
@@ -42,7 +43,7 @@ export function FolderArea({ folder, view }: { folder: Folder; view?: ReactNode 
   return (
     <section className={styles.folder} aria-labelledby="folder-title">
       <h2 id="folder-title" className={styles.folderTitle}>
-        <bdi>{folder.name}</bdi>
+        <TruncatedName name={folder.name} />
       </h2>
       {subfolders.length > 0 && (
         <nav aria-label={t('boards.folders.subfolders')}>
@@ -51,7 +52,7 @@ export function FolderArea({ folder, view }: { folder: Folder; view?: ReactNode 
               <li key={subfolder.id}>
                 <Link to={`/b/${board.id}/${subfolder.id}`} className={styles.subfolder}>
                   <FolderIcon size={16} aria-hidden="true" />
-                  <bdi>{subfolder.name}</bdi>
+                  <TruncatedName name={subfolder.name} />
                 </Link>
               </li>
             ))}

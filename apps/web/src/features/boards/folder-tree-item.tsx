@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { type FolderNode, isHidden, isPrivate } from '../../lib/boards/folder-tree';
 import menuStyles from '../../ui/menu.module.css';
+import { TruncatedName } from '../../ui/truncated-name';
 import { useBoardView } from './board-context';
 import { FolderMembersDialog } from './folder-members-dialog';
 import styles from './folder-tree.module.css';
@@ -75,9 +76,7 @@ export function FolderTreeItem({
           )}
           <NavLink to={`/b/${board.id}/${folder.id}`} className={styles.link}>
             <FolderIcon size={16} aria-hidden="true" className={styles.folderIcon} />
-            <span className={styles.linkText}>
-              <bdi>{folder.name}</bdi>
-            </span>
+            <TruncatedName name={folder.name} />
             {isHidden(folder) && (
               <EyeOff size={14} className={styles.folderIcon} aria-label={t('boards.folders.hiddenMark')} />
             )}

@@ -1,5 +1,5 @@
 import { Eye, EyeOff, FolderPlus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ancestorIds, buildFolderTree, foldersInTree, hiddenIds } from '../../lib/boards/folder-tree';
@@ -14,9 +14,10 @@ import { useFolderActions } from './use-folder-actions';
  * The board's folders as a nested list: expand and collapse, open a folder, and (for those
  * allowed) add a top-level folder or a subfolder, rename in place, delete after a confirmation.
  * Hidden folders reach only those who may edit folders (the server leaves them out for the
- * others), and show only while "Show hidden folders" is on.
+ * others), and show only while "Show hidden folders" is on. `headerAction` ends its heading line
+ * (the panel's collapse button).
  */
-export function FolderTree() {
+export function FolderTree({ headerAction }: { headerAction?: ReactNode }) {
   const { t } = useTranslation();
   const { folders, can, areFoldersLoaded } = useBoardView();
   const { folderId } = useParams();
@@ -82,6 +83,7 @@ export function FolderTree() {
             </button>
           </Tooltip>
         )}
+        {headerAction}
       </div>
       {!areFoldersLoaded && folders.length === 0 ? (
         <Spinner label={t('app.loading')} />

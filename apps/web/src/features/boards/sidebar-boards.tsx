@@ -2,6 +2,7 @@ import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useBoardRecordEvents, useBoards } from '../../lib/boards/use-boards';
+import { TruncatedName } from '../../ui/truncated-name';
 import styles from './sidebar-boards.module.css';
 
 /** The boards of the workspace in view, under its name in the sidebar, live. */
@@ -20,9 +21,7 @@ export function SidebarBoards({ teamId }: { teamId: number }) {
               style={board.color ? { background: board.color } : undefined}
               aria-hidden="true"
             />
-            <span className={styles.name}>
-              <bdi>{board.name}</bdi>
-            </span>
+            <TruncatedName name={board.name} />
             {board.is_private && <Lock size={12} role="img" aria-label={t('boards.private')} />}
           </NavLink>
         </li>

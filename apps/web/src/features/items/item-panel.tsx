@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
 import { acceptItemName, itemNameProblem } from '../../lib/items/item-name';
 import { Modal } from '../../ui/modal';
+import { TruncatedName } from '../../ui/truncated-name';
 import { ItemActivity } from '../activity';
 import { CellValue, cellTypeOf, type ViewMember } from '../views';
 import { isEditableColumn, opensEditor } from '../views/table/table-cell';
@@ -126,7 +127,7 @@ export function ItemPanel(props: ItemPanelProps) {
                   className={styles.subitemLink}
                   onClick={() => props.onOpenItem(subitem.id)}
                 >
-                  <bdi>{title(subitem)}</bdi>
+                  <TruncatedName name={title(subitem)} />
                 </button>
               </li>
             ))}

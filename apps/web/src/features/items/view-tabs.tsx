@@ -17,6 +17,7 @@ import {
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import menuStyles from '../../ui/menu.module.css';
+import { TruncatedName } from '../../ui/truncated-name';
 import styles from './view-tabs.module.css';
 
 export const VIEW_ICONS: Record<ViewType, typeof Table2> = { table: Table2, columns: Columns3, list: List };
@@ -92,7 +93,7 @@ export function ViewTabs({
                 onDoubleClick={() => actionsFor(view).rename && setRenaming(view.id)}
               >
                 <Icon size={16} aria-hidden="true" />
-                <bdi>{view.name}</bdi>
+                <TruncatedName name={view.name} className={styles.tabName} />
                 {view.visibility === 'personal' && (
                   <User size={12} role="img" aria-label={t('views.tabs.personal')} className={styles.badge} />
                 )}

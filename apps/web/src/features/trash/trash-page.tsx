@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useBoards } from '../../lib/boards/use-boards';
+import { TextWithName } from '../../ui/truncated-name';
 import { useTeamView } from '../workspaces';
 import { BoardTrash } from './board-trash';
 import styles from './trash.module.css';
@@ -18,7 +19,7 @@ export function TrashPage() {
         {board && (
           <Link to={`/b/${board.id}`} className={styles.back}>
             <ArrowLeft size={16} aria-hidden="true" className="flip-in-rtl" />
-            {t('trash.back', { name: board.name })}
+            <TextWithName text={(name) => t('trash.back', { name })} name={board.name} />
           </Link>
         )}
         <h2 id="trash-title">{t('trash.title')}</h2>

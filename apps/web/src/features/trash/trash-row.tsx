@@ -3,6 +3,7 @@ import { Columns3, Folder, type LucideIcon, SquareCheckBig } from 'lucide-react'
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowListItem } from '../../ui/row-list';
+import { TruncatedName } from '../../ui/truncated-name';
 import styles from './trash.module.css';
 
 const ICONS: Record<TrashRecordType, LucideIcon> = {
@@ -47,7 +48,7 @@ export function TrashRow({
       />
       <Icon size={18} className={styles.icon} aria-hidden="true" />
       <div className={styles.text}>
-        <bdi className={styles.name}>{name}</bdi>
+        <TruncatedName name={name} className={styles.name} />
         <span className={styles.details}>{details.join(' · ')}</span>
       </div>
       <time className={styles.when} dateTime={entry.deleted_at}>

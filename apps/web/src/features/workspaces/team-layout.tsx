@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
 import { PageSpinner } from '../../ui/spinner';
+import { TruncatedName } from '../../ui/truncated-name';
 import { TeamContext, type TeamView, useTeamQueries } from './team-context';
 import { useTeamRealtime } from './use-team-realtime';
 import styles from './workspaces.module.css';
@@ -41,7 +42,7 @@ export function TeamLayout() {
     <TeamContext.Provider value={view}>
       <div className={styles.page}>
         <header>
-          <h1>{view.team.name}</h1>
+          <TruncatedName as="h1" name={view.team.name} />
           <p className={styles.subtitle}>
             {t(`workspaces.roles.${view.team.user_role}`)} ·{' '}
             {t('workspaces.members', { count: view.team.member_count })}

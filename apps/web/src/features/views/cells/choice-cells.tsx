@@ -62,8 +62,10 @@ export function LabelChip({ label }: { label: Label }) {
       className={styles.chip}
       style={{ background: label.color, color: label.textColor ?? readableTextOn(label.color) }}
       title={label.name}
+      dir="auto"
     >
-      {label.name}
+      {/* The chip is a flex box, which cannot show an ellipsis itself: its text can. */}
+      <span className="truncate">{label.name}</span>
     </span>
   );
 }

@@ -17,7 +17,7 @@ function plain({ attribute, data, context }: CellRenderProps): string {
 export function TextCell(props: CellRenderProps) {
   const text = plain(props);
   return (
-    <span className={styles.text} title={text || undefined}>
+    <span className={styles.text} dir="auto" title={text || undefined}>
       {text}
     </span>
   );
@@ -33,7 +33,7 @@ export function LongTextCell(props: CellRenderProps) {
   }
   const text = plain(props).replace(/\s*\n+\s*/g, ' ');
   return (
-    <span className={styles.text} title={text || undefined}>
+    <span className={styles.text} dir="auto" title={text || undefined}>
       {text}
     </span>
   );

@@ -8,6 +8,7 @@ import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { type KeyboardEvent, memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptItemName, itemNameProblem } from '../../../lib/items/item-name';
+import { TruncatedName } from '../../../ui/truncated-name';
 import { CellValue } from '../cells/cell-value';
 import { groupColour } from '../group-colour';
 import type { ViewMember } from '../view-types';
@@ -34,9 +35,7 @@ export const CardBody = memo(function CardBody({
   const read = dataOf ?? itemValueData;
   return (
     <>
-      <span className={styles.cardTitle}>
-        <bdi>{title}</bdi>
-      </span>
+      <TruncatedName name={title} className={styles.cardTitle} />
       {cardAttributes.map((attribute) => {
         const data = read(item, attribute as never);
         if (data === null || data === undefined || (Array.isArray(data) && data.length === 0)) return null;
@@ -142,9 +141,7 @@ export function ColumnLane(props: {
         )}
       </button>
       {colour && <span className={styles.swatch} style={{ background: colour }} aria-hidden="true" />}
-      <h3 className={styles.title}>
-        <bdi>{props.title}</bdi>
-      </h3>
+      <TruncatedName as="h3" name={props.title} className={styles.title} />
       <span className={styles.count}>{count}</span>
     </div>
   );

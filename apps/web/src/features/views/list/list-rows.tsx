@@ -132,13 +132,17 @@ export const ItemLine = memo(function ItemLine({
             type="button"
             tabIndex={-1}
             className={`${styles.title} ${styles.titleButton} ${title ? '' : styles.untitled}`}
+            dir="auto"
+            title={name}
             aria-label={t('views.list.rename', { name })}
             onClick={() => actions.startEdit(item.id, index)}
           >
             {name}
           </button>
         ) : (
-          <span className={`${styles.title} ${title ? '' : styles.untitled}`}>{name}</span>
+          <span className={`${styles.title} ${title ? '' : styles.untitled}`} dir="auto" title={name}>
+            {name}
+          </span>
         )}
       </div>
       {layout.cards.map((attribute) => (
