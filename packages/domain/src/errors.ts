@@ -1,4 +1,5 @@
 import type { AttributeErrorCode } from './attributes/value-errors';
+import type { FieldErrorCode } from './field-errors';
 
 /**
  * The error catalogue: every error the API can answer with, by string code.
@@ -84,10 +85,10 @@ export interface FieldError {
   path: string;
   message: string;
   /**
-   * The code of this problem (the catalogue's, or an attribute's from `ATTRIBUTE_ERROR_MESSAGES`),
-   * so clients can word it in their own language.
+   * The code of this problem (a field's from `FIELD_ERROR_MESSAGES`, an attribute value's from
+   * `ATTRIBUTE_ERROR_MESSAGES`, or the catalogue's), so clients can word it in their own language.
    */
-  code?: ErrorCode | AttributeErrorCode;
+  code?: FieldErrorCode | AttributeErrorCode | ErrorCode;
   params?: Record<string, string | number>;
 }
 

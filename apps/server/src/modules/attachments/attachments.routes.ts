@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/authenticate';
+import { invalidField } from '../../http/field-errors';
 import { getTeamAccess } from '../teams/team-access';
 import { attachmentPath, contentDisposition, servingOf } from './attachment-files';
 import {
@@ -23,17 +24,13 @@ import {
   toAttachment,
 } from './attachments.service';
 
-const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION_FAILED', { message, errors: [{ path, message }] });
-
 /** `board_id` from the query, or from a multipart field sent before the file. */
 function boardIdOf(query: string | undefined, fields: Record<string, unknown>): string | undefined {
   const field = fields.board_id as { type?: string; value?: unknown } | undefined;
   if (field?.type !== 'field') return query;
   const parsed = base62Id.safeParse(field.value);
-  if (!parsed.success) throw invalid('board_id', 'The board id is not valid.');
-  if (query !== undefined && query !== parsed.data)
-    throw invalid('board_id', 'The board id of the query and of the form differ.');
+  if (!parsed.success) throw invalidField('board_id', 'BOARD_ID_INVALID');
+  if (query !== undefined && query !== parsed.data) throw invalidField('board_id', 'BOARD_ID_MISMATCH');
   return parsed.data;
 }
 
@@ -133,12 +130,12 @@ export function attachmentRoutes(app: FastifyInstance, ctx: AppContext): void {
 /** The one file part of a multipart upload, read with the attachment size limit. */
 async function readFilePart(request: FastifyRequest, maxMb: number) {
   if (!request.isMultipart()) {
-    throw invalid('file', 'Send the file as multipart/form-data in the field "file".');
+    throw invalidField('file', 'FILE_NOT_MULTIPART', { field: 'file' });
   }
   const file = await request.file({ limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 5 } });
   if (file?.fieldname !== 'file') {
     file?.file.resume();
-    throw invalid('file', 'Send the file in the field "file".');
+    throw invalidField('file', 'FILE_FIELD_MISSING', { field: 'file' });
   }
   return file;
 }

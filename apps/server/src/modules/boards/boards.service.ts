@@ -1,5 +1,6 @@
 import type { Board, saveBoardBody } from '@strata/contracts/boards';
 import { AppError } from '@strata/domain/errors';
+import { fieldError } from '@strata/domain/field-errors';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -8,6 +9,7 @@ import { type BoardRow, boards, folders } from '../../db/schema/boards';
 import type { UserRow } from '../../db/schema/users';
 import { type NotedChange, noteChanges } from '../../events/change-log';
 import { recordEvent, teamChannels } from '../../events/outbox';
+import { invalidFields } from '../../http/field-errors';
 import { boardActivity, recordActivity } from '../activity/activity-rows';
 import { hashPassword } from '../auth/passwords';
 import { findBoardAttributeIds, findBoardItemIds } from '../items/items.repo';
@@ -105,13 +107,10 @@ async function validateMembers(db: DbOrTx, teamId: number, userIds: readonly num
   const members = await findMemberIds(db, teamId, userIds);
   const strangers = userIds.filter((id) => !members.has(id));
   if (strangers.length > 0) {
-    throw new AppError('VALIDATION_FAILED', {
-      message: 'Board members must be members of the workspace.',
-      errors: strangers.map((id) => ({
-        path: 'user_ids',
-        message: `User ${id} is not a member of the workspace.`,
-      })),
-    });
+    throw invalidFields(
+      strangers.map((id) => fieldError('user_ids', 'USER_NOT_MEMBER', { id })),
+      'Board members must be members of the workspace.',
+    );
   }
 }
 

@@ -2,12 +2,10 @@ import { AppError } from '@strata/domain/errors';
 import type { Action } from '@strata/domain/permissions/actions';
 import { folderVisibility } from '@strata/domain/permissions/folders';
 import type { DbOrTx } from '../../db/client';
+import { invalidField } from '../../http/field-errors';
 import { findMemberIds } from './boards.repo';
 
 const MAX_FOLDER_MEMBERS = 1000;
-
-const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION_FAILED', { message, errors: [{ path, message }] });
 
 /**
  * Checks the visibility keys of a folder save's settings (`hidden`, `private`: booleans;
@@ -25,17 +23,17 @@ export async function checkFolderSettings(options: {
   const { settings } = options;
   for (const key of ['hidden', 'private'] as const) {
     if (settings[key] !== undefined && typeof settings[key] !== 'boolean')
-      throw invalid(`settings.${key}`, `settings.${key} must be true or false.`);
+      throw invalidField(`settings.${key}`, 'NOT_BOOLEAN', { field: `settings.${key}` });
   }
   const memberIds = settings.member_ids;
   if (memberIds !== undefined) {
     if (!Array.isArray(memberIds) || !memberIds.every((id) => Number.isInteger(id) && id > 0))
-      throw invalid('settings.member_ids', 'settings.member_ids must be a list of user ids.');
+      throw invalidField('settings.member_ids', 'NOT_USER_ID_LIST', { field: 'settings.member_ids' });
     if (memberIds.length > MAX_FOLDER_MEMBERS)
-      throw invalid('settings.member_ids', `A folder has at most ${MAX_FOLDER_MEMBERS} members.`);
+      throw invalidField('settings.member_ids', 'FOLDER_MEMBER_LIMIT', { max: MAX_FOLDER_MEMBERS });
     const found = await findMemberIds(options.db, options.teamId, memberIds as number[]);
     if (memberIds.some((id) => !found.has(id as number)))
-      throw invalid('settings.member_ids', 'Every member must be a member of the workspace.');
+      throw invalidField('settings.member_ids', 'NOT_WORKSPACE_MEMBERS');
   }
   const next = folderVisibility(settings);
   const previous = folderVisibility(options.before ?? {});

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { type BoardRow, type FolderRow, folders } from '../../db/schema/boards';
 import type { UserRow } from '../../db/schema/users';
 import { noteChanges } from '../../events/change-log';
+import { invalidField } from '../../http/field-errors';
 import type { WriteScope } from '../records/write-scope';
 import { getTeamAccess } from '../teams/team-access';
 import { boardCan } from './board-access';
@@ -57,9 +58,6 @@ export async function listFolders(options: {
   );
 }
 
-const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION_FAILED', { message, errors: [{ path, message }] });
-
 /** The ids of a folder and every folder under it, among one board's folders. */
 function subtree(rootId: string, boardFolders: readonly FolderRow[]): string[] {
   const children = new Map<string, string[]>();
@@ -94,8 +92,7 @@ export async function putFolder(scope: WriteScope, id: string, body: SaveFolderB
   const boardLevel = boardCan(access, board);
   const here = existing ? folderCan(access, board, existing.id, boardFolders) : undefined;
   if (here ? !here.canView : !boardLevel('VIEW_FOLDER')) throw new AppError('NOT_FOUND');
-  if (existing && existing.boardId !== body.board_id)
-    throw invalid('board_id', 'A folder cannot move to another board.');
+  if (existing && existing.boardId !== body.board_id) throw invalidField('board_id', 'FOLDER_BOARD_FIXED');
   if (!existing && body.row_version !== 1) throw new AppError('NOT_FOUND');
 
   const parentId = body.parent_id === undefined ? (existing?.parentId ?? null) : body.parent_id;
@@ -105,9 +102,8 @@ export async function putFolder(scope: WriteScope, id: string, body: SaveFolderB
   if (!can(existing ? 'EDIT_FOLDERS' : 'CREATE_FOLDERS')) throw new AppError('FORBIDDEN');
   if (parentId !== null) {
     if (!visibleFolders(access, board, boardFolders).some((folder) => folder.id === parentId))
-      throw invalid('parent_id', 'The parent must be a folder of the same board.');
-    if (subtree(id, boardFolders).includes(parentId))
-      throw invalid('parent_id', 'A folder cannot be inside itself.');
+      throw invalidField('parent_id', 'FOLDER_PARENT_INVALID');
+    if (subtree(id, boardFolders).includes(parentId)) throw invalidField('parent_id', 'FOLDER_INSIDE_ITSELF');
   }
   if (body.settings)
     await checkFolderSettings({ db: tx, teamId, settings: body.settings, before: existing?.settings, can });

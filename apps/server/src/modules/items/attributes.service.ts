@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/client';
 import { type AttributeRow, attributes, items } from '../../db/schema/items';
 import type { UserRow } from '../../db/schema/users';
+import { invalidField } from '../../http/field-errors';
 import { boardCan } from '../boards/board-access';
 import { requireVisibleBoard } from '../boards/boards.service';
 import type { WriteScope } from '../records/write-scope';
@@ -17,9 +18,6 @@ import { findAttributeAnyState, findBoardAttributes, findItems } from './items.r
 import { toAttribute, toDefinition } from './items.shapes';
 
 type SaveAttributeBody = z.infer<typeof saveAttributeBody>;
-
-const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION_FAILED', { message, errors: [{ path, message }] });
 
 /** The attributes of a board the caller sees (404 for a board they do not see). */
 export async function listAttributes(options: {
@@ -84,12 +82,10 @@ export async function putAttribute(
   const existing = await findAttributeAnyState(tx, teamId, id);
   if (existing?.deletedAt) throw new AppError('NOT_FOUND');
   const board = await requireVisibleBoard(tx, access, existing?.boardId ?? body.board_id);
-  if (existing && existing.boardId !== body.board_id)
-    throw invalid('board_id', 'An attribute cannot move to another board.');
+  if (existing && existing.boardId !== body.board_id) throw invalidField('board_id', 'ATTRIBUTE_BOARD_FIXED');
   if (!existing && body.row_version !== 1) throw new AppError('NOT_FOUND');
   if (!boardCan(access, board)('MANAGE_ATTRIBUTES')) throw new AppError('FORBIDDEN');
-  if (existing && existing.type !== body.type)
-    throw invalid('type', 'The type of an attribute cannot change.');
+  if (existing && existing.type !== body.type) throw invalidField('type', 'ATTRIBUTE_TYPE_FIXED');
 
   const defaultData = body.default_data === undefined ? existing?.defaultData : body.default_data;
   const named = Array.isArray(defaultData)
@@ -182,8 +178,7 @@ export async function removeAttribute(scope: WriteScope, id: string): Promise<vo
   if (!attribute || attribute.deletedAt) throw new AppError('NOT_FOUND');
   const board = await requireVisibleBoard(tx, access, attribute.boardId);
   if (!boardCan(access, board)('MANAGE_ATTRIBUTES')) throw new AppError('FORBIDDEN');
-  if (isNameAttribute(toDefinition(attribute)))
-    throw invalid('id', 'The name attribute cannot be deleted: make another text attribute the name first.');
+  if (isNameAttribute(toDefinition(attribute))) throw invalidField('id', 'NAME_ATTRIBUTE_UNDELETABLE');
   const [row] = await tx
     .update(attributes)
     .set({ deletedAt: now, updatedAt: now, rowVersion: sql`${attributes.rowVersion} + 1` })

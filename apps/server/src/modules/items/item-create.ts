@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { attributes, type ItemRow, items } from '../../db/schema/items';
 import { inJsonbOrder, insertJsonRows } from '../../events/json-rows';
+import { invalidField } from '../../http/field-errors';
 import { type BoardForAccess, boardCan } from '../boards/board-access';
 import type { WriteScope } from '../records/write-scope';
 import type { TeamAccess } from '../teams/team-access';
@@ -17,9 +18,6 @@ import { findAncestorIds, findItemAnyState } from './items.repo';
 
 type SaveItemBody = z.infer<typeof saveItemBody>;
 
-export const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION_FAILED', { message, errors: [{ path, message }] });
-
 /** The parent of a (sub)item: a live item of the same folder, never the item itself or one under it. */
 export async function checkParent(
   tx: DbOrTx,
@@ -28,12 +26,12 @@ export async function checkParent(
   parentId: string,
   folderId: string,
 ) {
-  if (parentId === id) throw invalid('parent_id', 'An item cannot be its own subitem.');
+  if (parentId === id) throw invalidField('parent_id', 'ITEM_OWN_PARENT');
   const parent = await findItemAnyState(tx, teamId, parentId);
   if (!parent || parent.deletedAt || parent.folderId !== folderId)
-    throw invalid('parent_id', 'The parent must be a live item of the same folder.');
+    throw invalidField('parent_id', 'PARENT_NOT_IN_FOLDER');
   if ((await findAncestorIds(tx, teamId, parentId)).includes(id))
-    throw invalid('parent_id', 'An item cannot be under its own subitem.');
+    throw invalidField('parent_id', 'ITEM_UNDER_OWN_SUBITEM');
 }
 
 /** A create checked and ready to insert; the custom ID number is taken when it is written. */
@@ -73,7 +71,7 @@ export async function prepareItemCreate(
   const teamId = access.team.id;
   if (body.row_version !== 1) throw new AppError('NOT_FOUND');
   const folderId = body.folder_id;
-  if (!folderId) throw invalid('folder_id', 'The folder is required.');
+  if (!folderId) throw invalidField('folder_id', 'FOLDER_REQUIRED');
   const { board } = await reads.visibleFolder(folderId);
   if (!canOnBoard(access, board)('CREATE_ITEMS')) throw new AppError('FORBIDDEN');
   const parentId = body.parent_id ?? null;

@@ -157,13 +157,14 @@ describe('items', () => {
     const listed = (await api.listItems(s, s.owner.token, folder.id)).body.map((i: { id: string }) => i.id);
     expect(listed.sort()).toEqual([parent.id, child.id, grandchild.id].sort());
 
-    const refused = async (id: string, body: Record<string, unknown>) => {
+    // Each refusal carries a code the web app words in the reader's language.
+    const refused = async (id: string, body: Record<string, unknown>, code = 'PARENT_NOT_IN_FOLDER') => {
       const res = await api.putItem(s, s.owner.token, id, body);
       expect(res.status, JSON.stringify(res.body)).toBe(422);
-      expect(res.body.errors[0].path).toBe('parent_id');
+      expect(res.body.errors[0]).toMatchObject({ path: 'parent_id', code });
     };
-    await refused(parent.id, { parent_id: parent.id, row_version: 2 });
-    await refused(parent.id, { parent_id: grandchild.id, row_version: 2 });
+    await refused(parent.id, { parent_id: parent.id, row_version: 2 }, 'ITEM_OWN_PARENT');
+    await refused(parent.id, { parent_id: grandchild.id, row_version: 2 }, 'ITEM_UNDER_OWN_SUBITEM');
     await refused(uuid(), { folder_id: other.id, parent_id: parent.id, row_version: 1 });
     await refused(uuid(), { folder_id: folder.id, parent_id: uuid(), row_version: 1 });
 
@@ -197,7 +198,11 @@ describe('items', () => {
       row_version: 3,
     });
     expect(across.status).toBe(422);
-    expect(across.body.errors[0].path).toBe('folder_id');
+    expect(across.body.errors[0]).toEqual({
+      path: 'folder_id',
+      code: 'ITEM_FOLDER_INVALID',
+      message: 'An item can move only to a live folder of the same board.',
+    });
   });
 
   test('the folder read is ordered by sort_order by code unit, items without one last, then by id', async () => {

@@ -5,12 +5,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { type ItemRow, items } from '../../db/schema/items';
 import type { UserRow } from '../../db/schema/users';
+import { invalidField } from '../../http/field-errors';
 import { attachmentLookup } from '../attachments/attachment-values';
 import { boardCan } from '../boards/board-access';
 import { findFolderAnyState } from '../boards/boards.repo';
 import type { WriteScope } from '../records/write-scope';
 import { getTeamAccess } from '../teams/team-access';
-import { checkParent, invalid, prepareItemCreate, writeItemCreates } from './item-create';
+import { checkParent, prepareItemCreate, writeItemCreates } from './item-create';
 import { announceItems } from './item-events';
 import { itemReads, requireVisibleFolder } from './item-reads';
 import { applyValueWrites, type ChangedValue, memberCheck } from './item-values';
@@ -68,10 +69,10 @@ export async function putItem(scope: WriteScope, id: string, body: SaveItemBody)
   if (folderId !== existing.folderId) {
     const target = await findFolderAnyState(tx, teamId, folderId);
     if (!target || target.deletedAt || target.boardId !== existing.boardId)
-      throw invalid('folder_id', 'An item can move only to a live folder of the same board.');
+      throw invalidField('folder_id', 'ITEM_FOLDER_INVALID');
     // Into a folder the caller does not see (hidden, private): as if it did not exist.
     await requireVisibleFolder(tx, access, folderId).catch(() => {
-      throw invalid('folder_id', 'An item can move only to a live folder of the same board.');
+      throw invalidField('folder_id', 'ITEM_FOLDER_INVALID');
     });
   }
   if (!canEdit(boardCan(access, board), existing, user.id)) throw new AppError('FORBIDDEN');

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type UserRow, users } from '../../db/schema/users';
 import { notePersonChanged } from '../../events/change-log';
+import { invalidField } from '../../http/field-errors';
 import { queueMail } from '../../mail/mail';
 import { changeEmailMail, passwordChangedMail } from '../../mail/templates';
 import { createEmailToken, linkUrl } from '../auth/email-tokens.service';
@@ -63,10 +64,7 @@ export async function requestEmailChange(options: {
 }): Promise<UserRow> {
   const { ctx, user, email } = options;
   if (email.toLowerCase() === user.email.toLowerCase()) {
-    throw new AppError('VALIDATION_FAILED', {
-      message: 'This is already your email address.',
-      errors: [{ path: 'email', message: 'This is already your email address.' }],
-    });
+    throw invalidField('email', 'SAME_EMAIL');
   }
   if (await isEmailTaken(ctx.db, email, user.id)) throw new AppError('EMAIL_TAKEN');
   return ctx.db.transaction(async (tx) => {

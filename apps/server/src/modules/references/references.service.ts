@@ -5,6 +5,7 @@ import { readValue, validateValue } from '@strata/domain/attributes/type-registr
 import { AppError } from '@strata/domain/errors';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type AttributeRow, type ItemRow, items, type StoredValues } from '../../db/schema/items';
+import { invalidField } from '../../http/field-errors';
 import { boardCan } from '../boards/board-access';
 import { requireVisibleBoard } from '../boards/boards.service';
 import { announceItems } from '../items/item-events';
@@ -15,9 +16,6 @@ import { canEdit } from '../items/items.service';
 import { toDefinition, toItem } from '../items/items.shapes';
 import type { WriteScope } from '../records/write-scope';
 import { findLiveItem, lockLiveItem } from './references.repo';
-
-const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION_FAILED', { message, errors: [{ path, message }] });
 
 /**
  * What every reference write checks, in this order: the board (seen by the caller), the attribute
@@ -31,8 +29,7 @@ async function referencingItem(scope: WriteScope, boardId: string, body: Referen
   const board = await requireVisibleBoard(tx, access, boardId);
   const attribute = await findAttributeAnyState(tx, teamId, body.attribute_id);
   if (!attribute || attribute.deletedAt || attribute.boardId !== board.id) throw new AppError('NOT_FOUND');
-  if (attribute.type !== 'reference')
-    throw invalid('attribute_id', 'References are written only to reference attributes.');
+  if (attribute.type !== 'reference') throw invalidField('attribute_id', 'NOT_REFERENCE_ATTRIBUTE');
   const item = await lockLiveItem(tx, teamId, body.from_item_id);
   if (!item || item.boardId !== board.id) throw new AppError('NOT_FOUND');
   await requireVisibleFolder(tx, access, item.folderId);

@@ -1,8 +1,10 @@
 import type { TrashRecordRef } from '@strata/contracts/trash';
 import { AppError, type FieldError } from '@strata/domain/errors';
+import { fieldError } from '@strata/domain/field-errors';
 import type { DbOrTx } from '../../db/client';
 import type { FolderRow } from '../../db/schema/boards';
 import type { AttributeRow, ItemRow } from '../../db/schema/items';
+import { invalidFields } from '../../http/field-errors';
 import { boardCan } from '../boards/board-access';
 import type { BoardWithRecord } from '../boards/boards.repo';
 import { requireVisibleBoard } from '../boards/boards.service';
@@ -60,9 +62,9 @@ export async function loadTrashedRecords(
   const live: FieldError[] = [];
   refs.forEach((ref, index) => {
     if (rows[index]!.deletedAt === null)
-      live.push({ path: `records.${index}.id`, message: `The ${ref.type} ${ref.id} is not in the trash.` });
+      live.push(fieldError(`records.${index}.id`, 'NOT_IN_TRASH', { type: ref.type, id: ref.id }));
   });
-  if (live.length > 0) throw new AppError('VALIDATION_FAILED', { message: live[0]!.message, errors: live });
+  if (live.length > 0) throw invalidFields(live);
   const folderIds = new Set(idsOf('folder'));
   return {
     items,

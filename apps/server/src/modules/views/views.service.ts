@@ -7,6 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema/users';
 import { type FolderViewRow, folderViews } from '../../db/schema/views';
+import { invalidField } from '../../http/field-errors';
 import { boardCan } from '../boards/board-access';
 import { requireVisibleFolder } from '../items/item-reads';
 import type { WriteScope } from '../records/write-scope';
@@ -78,14 +79,10 @@ export async function putView(scope: WriteScope, id: string, body: SaveViewBody)
   if (existing && (existing.deletedAt || !seesView(access, existing))) throw new AppError('NOT_FOUND');
   const { folder, board } = await requireVisibleFolder(tx, access, existing?.folderId ?? body.folder_id);
   if (existing && existing.folderId !== body.folder_id) {
-    throw new AppError('VALIDATION_FAILED', {
-      errors: [{ path: 'folder_id', message: 'A view cannot move to another folder.' }],
-    });
+    throw invalidField('folder_id', 'VIEW_FOLDER_FIXED');
   }
   if (existing && existing.type !== body.type) {
-    throw new AppError('VALIDATION_FAILED', {
-      errors: [{ path: 'type', message: 'The type of a view cannot change.' }],
-    });
+    throw invalidField('type', 'VIEW_TYPE_FIXED');
   }
   if (!existing && body.row_version !== 1) throw new AppError('NOT_FOUND');
   const can = boardCan(access, board);

@@ -3,9 +3,9 @@ import type { AttributeType } from '@strata/domain/attributes/attribute-types';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { dateExample } from '../../../lib/date-example';
 import { attributeOf, CONTEXT, LABEL_DONE, LABEL_STUCK, MEMBERS, setupViewsTest } from '../views-test-setup';
 import { CELL_TYPES } from './cell-registry';
-import { dateExample } from './use-validated-commit';
 
 beforeAll(setupViewsTest);
 afterEach(cleanup);

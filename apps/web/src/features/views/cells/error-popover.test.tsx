@@ -2,9 +2,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { dateExample } from '../../../lib/date-example';
 import { attributeOf, CONTEXT, MEMBERS, setupViewsTest } from '../views-test-setup';
 import { CELL_TYPES } from './cell-registry';
-import { dateExample, valueErrorText } from './use-validated-commit';
+import { valueErrorText } from './use-validated-commit';
 
 beforeAll(setupViewsTest);
 afterEach(cleanup);
