@@ -3,6 +3,7 @@ import { createChannelAuthorizer, type MultiAuthAnswer } from '@strata/sync/chan
 import type Pusher from 'pusher-js';
 import { api } from './api';
 import { connectionSignals } from './connection';
+import { signalOfStateChange } from './realtime-states';
 
 type Broadcasting = AppVars['broadcasting'];
 export type ChannelHandlers = Record<string, (data: unknown) => void>;
@@ -17,11 +18,11 @@ let connection: Promise<Pusher> | null = null;
 /** How many subscribers each channel has: the last one to leave unsubscribes. */
 const listeners = new Map<string, number>();
 
-/** pusher-js states: connected again is a return; unavailable, failed or disconnected a loss. */
-function handleStateChange({ current }: { current: string }): void {
-  if (current === 'connected') connectionSignals.realtimeReconnected();
-  else if (current === 'unavailable' || current === 'failed' || current === 'disconnected')
-    connectionSignals.realtimeDisconnected();
+/** pusher-js states, as a return or a loss (realtime-states.ts). */
+function handleStateChange({ previous, current }: { previous: string; current: string }): void {
+  const signal = signalOfStateChange(previous, current);
+  if (signal === 'reconnected') connectionSignals.realtimeReconnected();
+  else if (signal === 'disconnected') connectionSignals.realtimeDisconnected();
 }
 
 /** The hub's answer to pusher-js's activity check (a ping after a quiet spell): a sign of life. */
