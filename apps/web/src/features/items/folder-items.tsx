@@ -9,6 +9,7 @@ import { moveCard } from '../../lib/items/card-move';
 import { createItem, setItemValue } from '../../lib/items/item-writes';
 import { useItemDataOf } from '../../lib/items/use-item-data';
 import { useAttributes, useBoardChannel, useItems } from '../../lib/items/use-items';
+import { isToldAsConflict } from '../../lib/records/use-records';
 import { useSession } from '../../lib/session';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
@@ -66,7 +67,9 @@ export function FolderItems({ folder }: { folder: Folder }) {
   const dataOf = useItemDataOf(attributes.data, items.data, context);
   const columnEditor = useColumnEditor(teamId, attributes.store, attributes.data);
   const report = useCallback(
-    (caught: unknown) => toasts.show(errorMessage(caught, t), { tone: 'error' }),
+    (caught: unknown) => {
+      if (!isToldAsConflict(caught)) toasts.show(errorMessage(caught, t), { tone: 'error' });
+    },
     [t],
   );
   const onChangeValue = useCallback(

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { findSiblingItemsStore } from '../../lib/items/item-relocation';
 import { deleteItems, moveItems, setValues } from '../../lib/items/item-writes';
 import type { itemsStore } from '../../lib/items/items-store';
+import { isToldAsConflict } from '../../lib/records/use-records';
 import { useConfirm } from '../../ui/confirm';
 import { toasts } from '../../ui/toast-store';
 import type { ViewMember } from '../views';
@@ -55,7 +56,9 @@ export function SelectionBar({
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [isEditOpen, setEditOpen] = useState(false);
-  const report = (caught: unknown) => toasts.show(errorMessage(caught, t), { tone: 'error' });
+  const report = (caught: unknown) => {
+    if (!isToldAsConflict(caught)) toasts.show(errorMessage(caught, t), { tone: 'error' });
+  };
   const selected = [...selection]
     .map((id) => store.find(id))
     .filter((item): item is Item => item !== undefined);

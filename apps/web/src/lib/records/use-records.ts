@@ -1,3 +1,4 @@
+import { HttpError } from '@strata/sync/http-client';
 import type { SyncedRecord } from '@strata/sync/records/record-rules';
 import type { RecordStore } from '@strata/sync/records/record-types';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -12,6 +13,14 @@ const none: readonly never[] = [];
  */
 export const CONFLICT_TOAST_KEY = 'records.conflict';
 const noStore = () => () => undefined;
+
+/**
+ * Whether a refused save is a conflict (409), which the store's conflict notice already tells:
+ * whoever reports the save's failure leaves it out, so that it is one toast, not two.
+ */
+export function isToldAsConflict(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 409;
+}
 
 /** The records of a store, re-rendered when they change; empty while there is no store. */
 export function useRecords<T extends SyncedRecord>(store: RecordStore<T> | null): readonly T[] {
