@@ -12,13 +12,17 @@ export interface Violation {
   targets: string[];
 }
 
-/** Runs axe-core in the page; answers the serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+/**
+ * Runs axe-core in the page (or only in the element `within` selects, for a test about one
+ * widget); answers the serious and critical violations.
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<Violation[]> {
   await page.evaluate(axeSource);
-  return page.evaluate(async () => {
+  return page.evaluate(async (selector) => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global by the script tag
     const axe = (window as any).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const context = selector ? document.querySelector(selector) : document;
+    const result = await axe.run(context, { resultTypes: ['violations'] });
     return result.violations
       .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
       .map((v: { id: string; impact: string; help: string; nodes: { target: string[] }[] }) => ({
@@ -27,5 +31,5 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
         help: v.help,
         targets: v.nodes.map((n) => n.target.join(' ')),
       }));
-  });
+  }, within);
 }

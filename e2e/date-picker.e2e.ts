@@ -156,3 +156,65 @@ test('in Arabic and dark mode the calendar is mirrored, in Arabic digits, dark, 
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('the item panel and a date filter pick days with the same calendar', async () => {
+  const owner = await createVerifiedAccount(baseUrl, 'Fay Filters');
+  const team = await apiCall<{ id: number }>(baseUrl, owner.token, 'POST', '/api/teams', { name: 'Atlas' });
+  const board = await seedBoard(baseUrl, owner.token, team.id, {
+    name: 'Launch',
+    folders: ['Plan'],
+    columns: [{ name: 'Due', type: 'date' }],
+    items: [
+      { values: { Name: 'Print the posters', Due: '2026-03-10' } },
+      { values: { Name: 'Book the venue', Due: '2026-03-20' } },
+    ],
+  });
+  const { page, context, problems } = await signedInPage(browser, owner.token);
+  await page.goto(`${baseUrl}/b/${board.boardId}/${board.folders.Plan}`);
+
+  // The item panel: its value's editor opens on the value's day; a week later is picked by keyboard.
+  await grid(page).getByRole('button', { name: 'Open Print the posters' }).click();
+  const panel = page.getByRole('dialog', { name: 'Print the posters' });
+  await panel.getByRole('button', { name: 'Edit Due' }).click();
+  await expect.poll(() => focusedDay(page)).toBe('2026-03-10');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => panel.getByRole('definition').allTextContents()).toContain('Mar 17, 2026');
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'hidden' });
+  await expect
+    .poll(async () => (await cell(page, 'Print the posters', 'Due')).textContent())
+    .toBe('Mar 17, 2026');
+
+  // A filter on an exact day: typed in the English order, then changed in its calendar.
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  const rule = page.getByRole('listitem', { name: 'Condition 1' });
+  await rule.getByLabel('Attribute').selectOption({ label: 'Due' });
+  await rule.getByLabel('Day').selectOption('exact');
+  await rule.getByRole('textbox', { name: 'Value' }).fill('3/20/2026');
+  await expect
+    .poll(() => grid(page).getByRole('row').allTextContents())
+    .not.toContainEqual(expect.stringContaining('Print the posters'));
+  const choose = rule.getByRole('button', { name: 'Choose a date' });
+  await choose.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focusedDay(page)).toBe('2026-03-20');
+  expect(await seriousViolations(page, '[role="dialog"][aria-label="Calendar"]')).toEqual([]);
+  await screenshot(page, 'date-picker-filter');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => rule.getByRole('textbox', { name: 'Value' }).inputValue()).toBe('03/17/2026');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+    .toBe('Choose a date');
+  await expect
+    .poll(() => grid(page).getByRole('row').allTextContents())
+    .toContainEqual(expect.stringContaining('Print the posters'));
+  expect(await grid(page).getByRole('row').allTextContents()).not.toContainEqual(
+    expect.stringContaining('Book the venue'),
+  );
+
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -1,6 +1,13 @@
 import { isRtl } from '@strata/domain/locale';
-import { use } from 'react';
-import { type DateRange, DayPicker, type DayPickerLocale } from 'react-day-picker';
+import { use, useMemo } from 'react';
+import {
+  type DateLib,
+  type DateLibOptions,
+  type DateRange,
+  DayPicker,
+  type DayPickerLocale,
+  type Modifiers,
+} from 'react-day-picker';
 import styles from './calendar.module.css';
 
 type Loader = () => Promise<DayPickerLocale>;
@@ -37,6 +44,24 @@ function localeOf(locale: string): Promise<DayPickerLocale> {
 /** Arabic days are numbered in Arabic-Indic digits, as dates are shown (domain date-locale.ts). */
 function numeralsOf(locale: string): 'arab' | 'latn' {
   return locale.split('-')[0] === 'ar' ? 'arab' : 'latn';
+}
+
+/**
+ * A day button's name with the date as Intl writes it in full ("Sunday, March 1, 2026"), keeping
+ * the locale's words around it ("Today, …, selected"). date-fns writes "March 1st", which does not
+ * contain the visible "1" as a word: screen-reader users who see the grid would hear another name
+ * (axe: label-content-name-mismatch).
+ */
+function dayButtonLabel(locale: string, dayPickerLocale: DayPickerLocale) {
+  const full = new Intl.DateTimeFormat(locale, { dateStyle: 'full', numberingSystem: numeralsOf(locale) });
+  const theirs = dayPickerLocale.labels?.labelDayButton;
+  return (date: Date, modifiers: Modifiers, options?: DateLibOptions, dateLib?: DateLib): string => {
+    const text = full.format(date);
+    if (typeof theirs !== 'function' || !dateLib) return text;
+    const label = theirs(date, modifiers, options, dateLib);
+    const formatted = dateLib.format(date, 'PPPP');
+    return label.includes(formatted) ? label.replace(formatted, text) : text;
+  };
 }
 
 const CLASS_NAMES = {
@@ -90,7 +115,12 @@ export type CalendarProps = CommonProps &
  */
 export function Calendar(props: CalendarProps) {
   const dayPickerLocale = use(localeOf(props.locale));
+  const labels = useMemo(
+    () => ({ labelDayButton: dayButtonLabel(props.locale, dayPickerLocale) }),
+    [props.locale, dayPickerLocale],
+  );
   const common = {
+    labels,
     locale: dayPickerLocale,
     numerals: numeralsOf(props.locale),
     dir: isRtl(props.locale) ? 'rtl' : 'ltr',

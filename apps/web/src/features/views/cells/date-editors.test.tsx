@@ -48,7 +48,10 @@ const pick = () => fireEvent.click(document.activeElement!);
 describe('the date picker by keyboard', () => {
   test('opens on the value day; arrows move by a day and a week; Enter picks and saves', async () => {
     const { onCommit } = openPicker(attributeOf('date'), '2026-03-20');
-    expect(dayOf(await focusedDay())).toBe('2026-03-20');
+    const day = await focusedDay();
+    expect(dayOf(day)).toBe('2026-03-20');
+    // Its name holds the visible day number as a word (Intl's full date, not date-fns' "20th").
+    expect(day.getAttribute('aria-label')).toBe('Friday, March 20, 2026, selected');
     key('ArrowRight');
     key('ArrowDown');
     expect(dayOf(document.activeElement!)).toBe('2026-03-28');
