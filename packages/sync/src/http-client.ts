@@ -70,6 +70,8 @@ export interface RequestOptions {
    * kept), not parsed as JSON. Failures are HttpError as always. Default 'json'.
    */
   responseType?: 'json' | 'blob';
+  /** Given the headers of a successful answer (a list's X-Change-Seq, say) before its body is read. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export interface HttpClient {
@@ -187,6 +189,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined);
     }
     if (response.ok) options.onRequestSucceeded?.(method);
+    if (response.ok) opts.onHeaders?.(response.headers);
     if (response.ok && opts.responseType === 'blob') return (await response.blob()) as T;
     const text = await response.text();
     const data = text ? safeJson(text) : undefined;

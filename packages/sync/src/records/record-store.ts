@@ -29,6 +29,19 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
   /** Shown records came from the first page only (nothing kept on this device), until the index. */
   let isFirstPageOnly = false;
   let hasDiskCopies = false;
+  /** The change number the collection covers (RecordStore.cursor). */
+  let cursor: number | undefined;
+
+  /** The index with its cursor where the transport reads one. */
+  async function readIndex(path: string): Promise<{ rows: readonly T[]; cursor: number | undefined }> {
+    if (transport.indexWithCursor) return transport.indexWithCursor(path);
+    return { rows: await transport.index(path), cursor: undefined };
+  }
+
+  function applyIndexAnswer(answer: { rows: readonly T[]; cursor: number | undefined }): void {
+    applyIndex(answer.rows);
+    cursor = answer.cursor;
+  }
 
   const writer =
     persistence &&
@@ -139,21 +152,21 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
     // for straight away. Without copies, the whole index is asked for once the page has come (or
     // failed): a server that answers one request at a time then answers the screen's other first
     // requests before it.
-    let index: Promise<readonly T[]>;
+    let index: Promise<{ rows: readonly T[]; cursor: number | undefined }>;
     if (options.firstPagePath === undefined) {
-      index = transport.index(indexPath!);
+      index = readIndex(indexPath!);
       index.catch(() => undefined);
       await showDiskCopies();
     } else {
       await showDiskCopies();
       index = hasDiskCopies
-        ? transport.index(indexPath!)
+        ? readIndex(indexPath!)
         : transport
             .index(options.firstPagePath)
             .then(showFirstPage, () => undefined)
-            .then(() => transport.index(indexPath!));
+            .then(() => readIndex(indexPath!));
     }
-    applyIndex(await index);
+    applyIndexAnswer(await index);
     initialized = true;
     core.commit();
   }
@@ -232,8 +245,12 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
     async refresh() {
       if (indexPath === undefined) throw new Error('Cannot refresh without index');
       if (!initialized) throw new Error('Cannot refresh if not initialized');
-      applyIndex(await transport.index(indexPath));
+      applyIndexAnswer(await readIndex(indexPath));
       core.commit();
+    },
+    cursor: () => cursor,
+    raiseCursor(next) {
+      if (cursor !== undefined && next > cursor) cursor = next;
     },
     create(fields) {
       return { ...fields, id: fields.id ?? newId(), row_version: 0, created_at: now().toISOString() } as T;

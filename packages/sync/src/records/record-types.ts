@@ -18,6 +18,12 @@ export interface SaveOperation<T extends SyncedRecord> {
  */
 export interface RecordTransport<T extends SyncedRecord> {
   index(path: string): Promise<T[]>;
+  /**
+   * The index with the delta-sync cursor it covers (the answer's X-Change-Seq), where the server
+   * gives one: a store that has it can be caught up with the workspace's changes since then
+   * instead of reading its index again.
+   */
+  indexWithCursor?(path: string): Promise<{ rows: T[]; cursor: number | undefined }>;
   put(record: T): Promise<T>;
   delete(record: T): Promise<void>;
   /** Applies every operation in one server transaction; answers the saved copies of the puts. */
@@ -82,6 +88,14 @@ export interface RecordStore<T extends SyncedRecord> {
   initialize(): Promise<void>;
   /** Reloads the collection from the index path (a server refresh event). */
   refresh(): Promise<void>;
+  /**
+   * The workspace change number the collection is known to cover: every change up to it is in
+   * the store (from the last index's X-Change-Seq, raised by delta pulls). Undefined when no
+   * index came with one: the store is then refreshed rather than caught up.
+   */
+  cursor(): number | undefined;
+  /** A delta pull brought every change up to `cursor` into the store: it covers that far now. */
+  raiseCursor(cursor: number): void;
   /** A new record (not yet stored): client id, row_version 0, created_at now. */
   create(fields: NewRecord<T>): T;
   /**

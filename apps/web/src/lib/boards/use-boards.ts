@@ -2,18 +2,13 @@ import type { Board, Folder } from '@strata/contracts/boards';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { api } from '../api';
+import { catchUpTeam } from '../records/team-catch-up';
 import { type RecordCollection, useRecordCollection } from '../records/use-record-collection';
 import { useConflictNotices } from '../records/use-records';
 import { useSession } from '../session';
 import { useChannel } from '../use-channel';
 import { rememberBoardTeam, rememberedBoardTeam, useBoardTeamsVersion } from './board-teams';
-import {
-  applyBoardRecordEvent,
-  boardsStore,
-  findOpenBoard,
-  foldersStore,
-  refreshTeamStores,
-} from './boards-store';
+import { applyBoardRecordEvent, boardsStore, findOpenBoard, foldersStore } from './boards-store';
 import { sortByOrder } from './folder-tree';
 
 /** The events of a workspace's record channel that boards and folders follow. */
@@ -39,7 +34,7 @@ export function useBoardRecordEvents(teamId: number | undefined): void {
     };
     // Changes made between the stores' load and the subscription are read again once it holds.
     const catchUp = () => {
-      if (userId !== undefined && teamId !== undefined) void refreshTeamStores(userId, teamId);
+      if (userId !== undefined && teamId !== undefined) catchUpTeam(userId, teamId).catch(() => undefined);
     };
     return {
       ...Object.fromEntries(RECORD_EVENTS.map((event) => [event, apply])),

@@ -196,16 +196,6 @@ function applyViewPush(
   }
 }
 
-/** Reloads a board's open stores (the channel's subscription now holds: what came before it is read). */
-export function refreshBoardStores(userId: number, teamId: number, boardId: string): Promise<unknown> {
-  return Promise.allSettled(
-    boardStores(userId, teamId, boardId)
-      .map(({ store }) => store)
-      .filter((store) => store.isInitialized())
-      .map((store) => store.refresh()),
-  );
-}
-
 // Back from offline, the stores reload with everything else.
 onSync(() =>
   Promise.allSettled(

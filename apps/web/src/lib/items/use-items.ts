@@ -1,11 +1,12 @@
 import type { Attribute, Item } from '@strata/contracts/items';
 import { useMemo } from 'react';
 import { refreshTeamStores } from '../boards/boards-store';
+import { catchUpTeam } from '../records/team-catch-up';
 import { type RecordCollection, useRecordCollection } from '../records/use-record-collection';
 import { useConflictNotices } from '../records/use-records';
 import { useSession } from '../session';
 import { useChannel } from '../use-channel';
-import { applyBoardChannelEvent, attributesStore, itemsStore, refreshBoardStores } from './items-store';
+import { applyBoardChannelEvent, attributesStore, itemsStore } from './items-store';
 
 /** The events of a board's channel that its attributes and items follow. */
 const BOARD_EVENTS = [
@@ -33,7 +34,7 @@ export function useBoardChannel(teamId: number | undefined, boardId: string | un
       if (ready) applyBoardChannelEvent(userId, teamId, boardId, payload);
     };
     const catchUp = () => {
-      if (ready) void refreshBoardStores(userId, teamId, boardId);
+      if (ready) catchUpTeam(userId, teamId).catch(() => undefined);
     };
     // Access taken away (removed from a private board, a permission change): the hub drops the
     // subscription; the workspace's boards reload, and the board page then says it is not found.

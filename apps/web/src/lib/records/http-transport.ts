@@ -28,6 +28,16 @@ export function createHttpTransport<T extends SyncedRecord>(
   const sendOptions = { headers: instanceHeaders, queue: options.queue };
   return {
     index: (path) => api.get<T[]>(path),
+    async indexWithCursor(path) {
+      let cursor: number | undefined;
+      const rows = await api.get<T[]>(path, {
+        onHeaders(headers) {
+          const seq = Number(headers.get('x-change-seq') ?? Number.NaN);
+          cursor = Number.isSafeInteger(seq) && seq >= 0 ? seq : undefined;
+        },
+      });
+      return { rows, cursor };
+    },
     put: (record) => api.put<T>(options.recordPath(record), body(record), sendOptions),
     delete: async (record) => {
       await api.delete(options.recordPath(record), sendOptions);
