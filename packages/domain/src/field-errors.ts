@@ -7,6 +7,10 @@ import { type FieldError, formatMessage } from './errors';
  * placeholders from `params`.
  */
 export const FIELD_ERROR_MESSAGES = {
+  // Any request field, as the route's schema judged it.
+  FIELD_REQUIRED: 'This field is required.',
+  FIELD_TOO_LONG: 'This may not be longer than {max} characters.',
+  FIELD_INVALID: 'This value is not valid.',
   // Items.
   FOLDER_REQUIRED: 'The folder is required.',
   ITEM_FOLDER_INVALID: 'An item can move only to a live folder of the same board.',

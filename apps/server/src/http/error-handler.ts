@@ -1,6 +1,7 @@
 import { AppError, type ErrorBody } from '@strata/domain/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { routeFieldError } from './field-errors';
 
 /** The one error handler: AppError by code, validation as 422 with a list, the rest by status. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -9,10 +10,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'Invalid value',
-      }));
+      const errors = error.validation.map(routeFieldError);
       const body: ErrorBody = {
         message: errors[0]?.message ?? 'The given data was invalid.',
         code: 'VALIDATION_FAILED',
