@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { seriousViolations } from './a11y';
 import { createVerifiedAccount } from './accounts';
 import { seedBoard } from './board-seed';
 import { launchChromium, screenshot } from './browser';
@@ -23,6 +24,7 @@ const NAMES = {
   workspace: longName('Atlas Worldwide Operations', 100),
   board: longName('Q3 Mobile Launch'),
   folder: longName('Regional Rollout'),
+  archive: longName('Archive of the'),
   table: longName('Table of'),
   columns: longName('Columns of'),
   list: longName('List of'),
@@ -40,7 +42,7 @@ async function seedLongBoard(token: Token) {
   const team = await apiCall<{ id: number }>(baseUrl, token, 'POST', '/api/teams', { name: NAMES.workspace });
   const board = await seedBoard(baseUrl, token, team.id, {
     name: NAMES.board,
-    folders: [NAMES.folder],
+    folders: [NAMES.folder, NAMES.archive],
     columns: [
       { name: 'Status', type: 'label', settings: { labels: LABELS } },
       { name: 'Points', type: 'number' },
@@ -163,6 +165,15 @@ async function walkBoardScreens(page: Page, seeded: Awaited<ReturnType<typeof se
   await expectFullName(page, NAMES.table);
   await expectFullName(page, NAMES.workspace);
   await expectNoSidewaysScroll(page, 'table view', `table-${pass}`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The selection's "Move to…" menu lists the other folder, cut, at phone width too.
+  await page.getByRole('grid').getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: /^Move to|^نقل/ }).click();
+  await page.getByRole('menuitem').first().waitFor();
+  await expectFullName(page, NAMES.archive);
+  await expectNoSidewaysScroll(page, 'move menu', `move-menu-${pass}`);
+  await page.keyboard.press('Escape');
 
   await page.goto(`${board}?view=${views.columns}`);
   await page.getByRole('button', { name: NAMES.item }).first().waitFor();
@@ -189,6 +200,14 @@ async function walkBoardScreens(page: Page, seeded: Awaited<ReturnType<typeof se
   await page.goto(`${baseUrl}/team/${teamId}/boards/${boardId}/activity`);
   await page.getByRole('list').getByRole('listitem').first().waitFor();
   await expectNoSidewaysScroll(page, 'board activity', `activity-${pass}`);
+
+  await page.goto(`${baseUrl}/team/${teamId}`);
+  await page.getByRole('link', { name: NAMES.board }).first().waitFor();
+  await expectNoSidewaysScroll(page, 'workspace boards', `boards-${pass}`);
+
+  await page.goto(`${baseUrl}/home`);
+  await page.getByRole('main').getByRole('link', { name: NAMES.workspace }).waitFor();
+  await expectNoSidewaysScroll(page, 'home', `home-${pass}`);
 
   await page.goto(`${baseUrl}/team/${teamId}/boards/${boardId}/edit`);
   await page.getByRole('textbox').first().waitFor();
@@ -295,7 +314,7 @@ test('the sidebar and the folder panel collapse by button and shortcut and stay 
   await apiCall(baseUrl, owner.token, 'PUT', '/api/me', { locale: 'ar' });
   const arabic = await signedInPage(browser, owner.token, { colorScheme: 'dark' });
   await arabic.page.goto(`${baseUrl}/b/${boardId}/${folders.Bench}`);
-  const edgeAr = arabic.page.getByRole('separator');
+  const edgeAr = arabic.page.getByRole('separator', { name: 'تغيير عرض لوحة المجلدات' });
   await edgeAr.waitFor();
   const start = Number(await edgeAr.getAttribute('aria-valuenow'));
   await edgeAr.focus();

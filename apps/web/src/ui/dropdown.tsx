@@ -4,6 +4,7 @@ import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './dropdown.module.css';
 import { matchesOption } from './dropdown-search';
+import { TruncatedName } from './truncated-name';
 
 export interface DropdownOption<V extends string> {
   value: V;
@@ -109,7 +110,13 @@ export function Dropdown<V extends string>(props: DropdownProps<V>) {
       >
         {/* The name is the label plus the visible value, so it contains what is seen (WCAG 2.5.3). */}
         <span className="visually-hidden">{label} </span>
-        <span className={summary ? undefined : styles.placeholder}>{summary || placeholder}</span>
+        <span
+          className={`truncate ${summary ? '' : styles.placeholder}`}
+          dir="auto"
+          title={summary || undefined}
+        >
+          {summary || placeholder}
+        </span>
         <ChevronDown size={16} aria-hidden="true" />
       </Popover.Trigger>
       <Popover.Portal>
@@ -168,7 +175,7 @@ export function Dropdown<V extends string>(props: DropdownProps<V>) {
                 <span className={styles.check}>
                   {selected.includes(option.value) && <Check size={16} aria-hidden="true" />}
                 </span>
-                {option.label}
+                <TruncatedName name={option.label} />
               </div>
             ))}
             {visible.length === 0 && <div className={styles.empty}>{t('common.noResults')}</div>}

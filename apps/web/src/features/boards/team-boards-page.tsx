@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useBoardRecordEvents, useBoards } from '../../lib/boards/use-boards';
 import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';
+import { TruncatedName } from '../../ui/truncated-name';
 import { useTeamView } from '../workspaces';
 import styles from './boards.module.css';
 
@@ -55,9 +56,7 @@ function BoardCard({ board }: { board: Board }) {
     <Link to={`/b/${board.id}`} className={styles.card}>
       <span className={styles.cardStripe} style={board.color ? { background: board.color } : undefined} />
       <span className={styles.cardName}>
-        <span className={styles.cardTitle}>
-          <bdi>{board.name}</bdi>
-        </span>
+        <TruncatedName name={board.name} />
         {board.is_private && (
           <Lock size={14} className={styles.lock} role="img" aria-label={t('boards.private')} />
         )}

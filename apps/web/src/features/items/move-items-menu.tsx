@@ -4,6 +4,7 @@ import { Folder, FolderInput } from 'lucide-react';
 import { type CSSProperties, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildFolderTree, type FolderNode } from '../../lib/boards/folder-tree';
+import { TruncatedName } from '../../ui/truncated-name';
 import styles from './bulk-actions.module.css';
 import barStyles from './folder-items.module.css';
 
@@ -65,7 +66,7 @@ export function MoveItemsMenu({
               onSelect={() => onMove(folder)}
             >
               <Folder size={16} aria-hidden="true" className={styles.menuIcon} />
-              {folder.name}
+              <TruncatedName name={folder.name} />
             </Menu.Item>
           ))}
         </Menu.Content>

@@ -51,6 +51,7 @@ export function ViewTabs({
 }) {
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState<string | null>(null);
+  const activeView = views.find((view) => view.id === activeId);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const keys = document.dir === 'rtl' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
     const step = event.key === keys[0] ? 1 : event.key === keys[1] ? -1 : 0;
@@ -101,18 +102,19 @@ export function ViewTabs({
                   <Lock size={12} role="img" aria-label={t('views.tabs.locked')} className={styles.badge} />
                 )}
               </button>
-              {isActive && (
-                <TabMenu
-                  view={view}
-                  allowed={actionsFor(view)}
-                  actions={actions}
-                  onRename={() => setRenaming(view.id)}
-                />
-              )}
             </div>
           );
         })}
       </div>
+      {/* The active view's menu follows the tabs: a tablist may hold tabs only (WAI-ARIA). */}
+      {activeView && renaming !== activeView.id && (
+        <TabMenu
+          view={activeView}
+          allowed={actionsFor(activeView)}
+          actions={actions}
+          onRename={() => setRenaming(activeView.id)}
+        />
+      )}
       {actions.onAdd && <AddViewMenu onAdd={actions.onAdd} />}
     </div>
   );

@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { useWorkspaces } from '../../lib/workspaces';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
+import { TruncatedName } from '../../ui/truncated-name';
 import { sortWorkspaces } from './sort-workspaces';
 import styles from './workspaces.module.css';
 
@@ -31,7 +32,7 @@ export function WorkspaceList() {
           {sortWorkspaces(workspaces.data, order).map((workspace) => (
             <li key={workspace.id}>
               <Link to={`/team/${workspace.id}`} className={styles.card}>
-                <span className={styles.cardName}>{workspace.name}</span>
+                <TruncatedName name={workspace.name} className={styles.cardName} />
                 <span className={styles.meta}>
                   {t(`workspaces.roles.${workspace.user_role}`)} ·{' '}
                   {t('workspaces.members', { count: workspace.member_count })}
