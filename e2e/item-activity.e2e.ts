@@ -87,12 +87,21 @@ test('a wrong number in a table cell shows its message at the cell, readable, in
   const owner = await createVerifiedAccount(baseUrl, 'Rana Rows');
   const path = await seedLaunch(owner.token);
   for (const setup of [
-    { locale: 'en-US', scheme: 'light', text: 'Enter a number.', name: 'table-number-error' },
-    { locale: 'ar', scheme: 'dark', text: 'أدخل رقمًا.', name: 'table-number-error-ar-dark' },
+    { locale: 'en-US', scheme: 'light', height: 800, text: 'Enter a number.', name: 'table-number-error' },
+    { locale: 'ar', scheme: 'dark', height: 800, text: 'أدخل رقمًا.', name: 'table-number-error-ar-dark' },
+    // The row at the bottom edge: no room below the cell, so the message opens above it.
+    {
+      locale: 'en-US',
+      scheme: 'light',
+      height: 410,
+      text: 'Enter a number.',
+      name: 'table-number-error-above',
+    },
   ] as const) {
     await apiCall(baseUrl, owner.token, 'PUT', '/api/me', { locale: setup.locale });
     const { page, context, problems } = await signedInPage(browser, owner.token, {
       colorScheme: setup.scheme,
+      viewport: { width: 1280, height: setup.height },
     });
     await page.goto(path);
     const row = grid(page).getByRole('row').filter({ hasText: 'Write the brief' }).first();
@@ -105,6 +114,13 @@ test('a wrong number in a table cell shows its message at the cell, readable, in
     const message = page.getByRole('alert').filter({ hasText: setup.text });
     await message.waitFor();
     expect(await isReadable(message)).toBe(true);
+    const cell = (await points.boundingBox())!;
+    const shown = (await message.boundingBox())!;
+    // Anchored to the editor inside the cell: the message lies wholly on one side of its middle.
+    const middle = cell.y + cell.height / 2;
+    if (cell.y + cell.height + shown.height > setup.height)
+      expect(shown.y + shown.height).toBeLessThan(middle);
+    else expect(shown.y).toBeGreaterThan(middle);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, setup.name);
     await page.keyboard.press('Escape');
