@@ -131,7 +131,7 @@ test('below 780 px the sidebar is a drawer opened from the header', async () => 
   await context.close();
 });
 
-test('photo: upload shows a toast; removing asks "Are you sure?" — Cancel keeps it, Yes removes it', async () => {
+test('photo: upload shows a toast; removing asks "Are you sure?" — Cancel keeps it, Remove photo removes it', async () => {
   const { context, page } = await signedInPage('Pia Photo');
   await page.goto(`${baseUrl}/profile/settings`);
   await page.getByRole('heading', { name: 'Profile settings' }).waitFor();
