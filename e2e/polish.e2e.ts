@@ -255,3 +255,42 @@ test('an item name past 255 characters is told before anything is sent', async (
     .toBe(true);
   await context.close();
 });
+
+test('redo: Ctrl+Shift+Z and Ctrl+Y make an undone cell edit again, and the server ends with it', async () => {
+  const { owner, team, board, folderPath } = await boardOf('Reda Redo');
+  const { context, page, problems } = await signedInPage(browser, owner.token);
+  await page.goto(`${baseUrl}${folderPath}`);
+  await row(page, 'Print the posters').first().waitFor();
+  const headers = await grid(page).getByRole('columnheader').allTextContents();
+  const pointsCell = () =>
+    row(page, 'Print the posters')
+      .first()
+      .getByRole('gridcell')
+      .nth(headers.findIndex((text) => text.includes('Points')));
+  const points = () => pointsCell().textContent();
+
+  await pointsCell().click();
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  await expect.poll(points).toContain('5');
+  for (const redo of ['Control+Shift+Z', 'Control+y']) {
+    await page.keyboard.press('Control+z');
+    await expect.poll(points).toContain('1');
+    await page.keyboard.press(redo);
+    await expect.poll(points).toContain('5');
+    await toastRegion(page).getByText('Redone: change to 1 item').first().waitFor();
+  }
+  await page.keyboard.press('Control+y');
+  await toastRegion(page).getByText('Nothing to redo.').waitFor();
+  await expect
+    .poll(async () => {
+      const items = await itemsOf(owner.token, team.id, board.folders.Plan!);
+      const item = items.find(
+        (candidate) => candidate.values[board.columns.Name!]?.data === 'Print the posters',
+      );
+      return item?.values[board.columns.Points!]?.data;
+    })
+    .toBe(5);
+  expect(problems).toEqual([]);
+  await context.close();
+});
