@@ -21,13 +21,34 @@ export function invalidField(
 /** zod's own English wording, as opposed to a message a contract wrote for its field. */
 const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Invalid option|Too big|Too small)\b/;
 
+/** What a zod issue says that the coding below reads. */
+interface SchemaIssue {
+  code: string;
+  message: string;
+  origin?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+}
+
 /**
- * A field error of a route's schema (one zod issue as fastify-type-provider-zod reports it), with
- * a code so clients can word it: a missing or empty field and text too long, whoever worded them
- * (the code says all a custom "The name is required." says); anything else zod judged in its
- * own generic words. A message the contract wrote for another problem says more than a generic
- * code would: it stays without one, and clients show it. The English message is always kept.
+ * A field error of a zod schema's issue at `path`, with a code so clients can word it: a missing
+ * or empty field and text too long, whoever worded them (the code says all a custom "The name is
+ * required." says); anything else zod judged in its own generic words. A message the contract
+ * wrote for another problem says more than a generic code would: it stays without one, and
+ * clients show it. The English message is always kept.
  */
+export function issueFieldError(path: string, issue: SchemaIssue): FieldError {
+  const { message, origin, minimum, maximum } = issue;
+  const isMissing = issue.code === 'invalid_type' && message.endsWith('received undefined');
+  const isEmpty = issue.code === 'too_small' && origin === 'string' && Number(minimum) === 1;
+  if (isMissing || isEmpty) return { path, message, code: 'FIELD_REQUIRED' };
+  if (issue.code === 'too_big' && origin === 'string' && maximum !== undefined)
+    return { path, message, code: 'FIELD_TOO_LONG', params: { max: Number(maximum) } };
+  if (ZOD_DEFAULT_MESSAGE.test(message)) return { path, message, code: 'FIELD_INVALID' };
+  return { path, message };
+}
+
+/** A route schema's field error, as fastify-type-provider-zod reports a zod issue (`issueFieldError`). */
 export function routeFieldError(issue: {
   instancePath: string;
   message?: string;
@@ -35,13 +56,9 @@ export function routeFieldError(issue: {
   params: Record<string, unknown>;
 }): FieldError {
   const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const message = issue.message ?? 'Invalid value';
-  const { origin, minimum, maximum } = issue.params;
-  const isMissing = issue.keyword === 'invalid_type' && message.endsWith('received undefined');
-  const isEmpty = issue.keyword === 'too_small' && origin === 'string' && Number(minimum) === 1;
-  if (isMissing || isEmpty) return { path, message, code: 'FIELD_REQUIRED' };
-  if (issue.keyword === 'too_big' && origin === 'string' && maximum !== undefined)
-    return { path, message, code: 'FIELD_TOO_LONG', params: { max: Number(maximum) } };
-  if (ZOD_DEFAULT_MESSAGE.test(message)) return { path, message, code: 'FIELD_INVALID' };
-  return { path, message };
+  return issueFieldError(path, {
+    ...issue.params,
+    code: issue.keyword,
+    message: issue.message ?? 'Invalid value',
+  });
 }

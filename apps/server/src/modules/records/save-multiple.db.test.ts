@@ -177,6 +177,8 @@ describe('save-multiple', () => {
     expect(res.status).toBe(422);
     expect(res.body.params.index).toBe(1);
     expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['1.id', '2.body.name']);
+    // Coded like a route's own field errors, so the web app words them in the reader's language.
+    expect(res.body.errors[1]).toMatchObject({ path: '2.body.name', code: 'FIELD_REQUIRED' });
     expect((await api.send('GET', `/api/${s.team.id}/boards`, s.owner.token)).body).toEqual([]);
     expect((await batch(s, [])).status).toBe(422);
     expect((await batch(s, [{ type: 'view', op: 'put', id: uuid(), body: {} }])).status).toBe(422);

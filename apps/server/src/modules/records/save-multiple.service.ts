@@ -2,6 +2,7 @@ import type { SaveMultipleOperation, SaveMultipleResult } from '@strata/contract
 import { AppError, type FieldError } from '@strata/domain/errors';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema/users';
+import { issueFieldError } from '../../http/field-errors';
 import { RECORD_COLLECTIONS } from './record-collections';
 import { runWrite } from './write-scope';
 
@@ -24,12 +25,12 @@ function parseOperations(operations: readonly SaveMultipleOperation[]) {
   const parsed = operations.map((operation, index) => {
     const collection = RECORD_COLLECTIONS[operation.type];
     const id = collection.id.safeParse(operation.id);
-    if (!id.success) errors.push({ index, path: `${index}.id`, message: id.error.issues[0]!.message });
+    if (!id.success) errors.push({ index, ...issueFieldError(`${index}.id`, id.error.issues[0]!) });
     if (operation.op === 'delete') return { operation, collection, body: undefined };
     const body = collection.body.safeParse(operation.body ?? {});
     if (!body.success)
       for (const issue of body.error.issues)
-        errors.push({ index, path: [index, 'body', ...issue.path].join('.'), message: issue.message });
+        errors.push({ index, ...issueFieldError([index, 'body', ...issue.path].join('.'), issue) });
     return { operation, collection, body: body.success ? body.data : undefined };
   });
   if (errors.length > 0) {

@@ -7,7 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema/users';
 import { type FolderViewRow, folderViews } from '../../db/schema/views';
-import { invalidField } from '../../http/field-errors';
+import { invalidField, invalidFields, issueFieldError } from '../../http/field-errors';
 import { boardCan } from '../boards/board-access';
 import { requireVisibleFolder } from '../items/item-reads';
 import type { WriteScope } from '../records/write-scope';
@@ -30,11 +30,9 @@ export async function listFolderViews(options: {
 function checkedSettings(raw: Record<string, unknown>): Record<string, unknown> {
   const parsed = viewSettingsSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((issue) => ({
-    path: ['settings', ...issue.path].join('.'),
-    message: issue.message,
-  }));
-  throw new AppError('VALIDATION_FAILED', { message: errors[0]!.message, errors });
+  throw invalidFields(
+    parsed.error.issues.map((issue) => issueFieldError(['settings', ...issue.path].join('.'), issue)),
+  );
 }
 
 type Can = (action: Action) => boolean;
