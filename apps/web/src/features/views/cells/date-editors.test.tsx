@@ -8,6 +8,16 @@ import { attributeOf, CONTEXT, MEMBERS, setupViewsTest } from '../views-test-set
 import { DatePickerEdit, DateRangePickerEdit } from './date-editors';
 
 beforeAll(setupViewsTest);
+// The calendar and its languages are lazy chunks: loaded once here, so no test waits on the
+// first transform of react-day-picker and date-fns (slow on a busy machine).
+beforeAll(async () => {
+  await Promise.all([
+    import('../../../ui/calendar/calendar'),
+    import('react-day-picker/locale/en-US'),
+    import('react-day-picker/locale/ar'),
+    import('react-day-picker/locale/fr'),
+  ]);
+}, 60_000);
 afterEach(cleanup);
 
 function openPicker(
@@ -35,7 +45,9 @@ function openPicker(
 
 /** The calendar is a lazy chunk: the focused day appears once it has loaded. */
 async function focusedDay(): Promise<HTMLElement> {
-  await waitFor(() => expect(document.activeElement?.closest('[data-day]')).not.toBeNull());
+  await waitFor(() => expect(document.activeElement?.closest('[data-day]')).not.toBeNull(), {
+    timeout: 4_000,
+  });
   return document.activeElement as HTMLElement;
 }
 
@@ -108,7 +120,9 @@ describe('typing a date in the reader language', () => {
     const input = screen.getByRole('textbox', { name: 'date' });
     expect(document.activeElement).toBe(input);
     fireEvent.change(input, { target: { value: '11/26/2026' } });
-    await waitFor(() => expect(document.querySelector('[data-day="2026-11-26"]')).not.toBeNull());
+    await waitFor(() => expect(document.querySelector('[data-day="2026-11-26"]')).not.toBeNull(), {
+      timeout: 4_000,
+    });
     expect(document.querySelector('[data-day="2026-11-26"]')!.getAttribute('aria-selected')).toBe('true');
   });
 

@@ -5,6 +5,10 @@ import { setupViewsTest } from '../views-test-setup';
 import { FilterDateField } from './filter-date-field';
 
 beforeAll(setupViewsTest);
+// The calendar is a lazy chunk: loaded once here, not on a test's clock (slow on a busy machine).
+beforeAll(async () => {
+  await Promise.all([import('../../../ui/calendar/calendar'), import('react-day-picker/locale/en-US')]);
+}, 60_000);
 afterEach(cleanup);
 
 function renderField(value: unknown, locale = 'en-US') {
@@ -35,7 +39,10 @@ describe('the exact day of a date filter', () => {
     const { onChange, input } = renderField('2026-03-08');
     const button = screen.getByRole('button', { name: 'Choose a date' });
     fireEvent.click(button);
-    await waitFor(() => expect(document.activeElement?.closest('[data-day]')).not.toBeNull());
+    // The calendar is a lazy chunk (loaded above) and mounts after a render.
+    await waitFor(() => expect(document.activeElement?.closest('[data-day]')).not.toBeNull(), {
+      timeout: 4_000,
+    });
     expect(document.activeElement!.closest('[data-day]')!.getAttribute('data-day')).toBe('2026-03-08');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     fireEvent.click(document.activeElement!);
