@@ -66,7 +66,10 @@ describe('toasts', () => {
     const second = store.show('Someone else changed this.', { key: 'conflict', tone: 'error' });
     store.show('Unrelated');
     expect(second).toBe(first);
-    expect(store.current().map((toast) => toast.message)).toEqual(['Someone else changed this.', 'Unrelated']);
+    expect(store.current().map((toast) => toast.message)).toEqual([
+      'Someone else changed this.',
+      'Unrelated',
+    ]);
     // The first toast's own timer no longer ends it: only the newest one counts.
     clock.advance(1);
     expect(store.current()[0]!.leaving).toBe(false);
@@ -76,12 +79,14 @@ describe('toasts', () => {
 
   test.each([
     { case: 'without a key', first: undefined, second: undefined, count: 2 },
+    // The same words without a key: the same news, told once.
+    { case: 'without a key, same words', first: undefined, second: undefined, count: 1, same: true },
     { case: 'with different keys', first: 'a', second: 'b', count: 2 },
     { case: 'with the same key', first: 'a', second: 'a', count: 1 },
-  ])('two toasts $case: $count on screen', ({ first, second, count }) => {
+  ])('two toasts $case: $count on screen', ({ first, second, count, same }) => {
     const store = createToastStore(manualClock().schedule);
     store.show('One', { key: first });
-    store.show('Two', { key: second });
+    store.show(same ? 'One' : 'Two', { key: second });
     expect(store.current()).toHaveLength(count);
   });
 

@@ -9,7 +9,7 @@ export type ToastTone = 'info' | 'success' | 'error';
 export interface Toast {
   id: number;
   /** Toasts of one kind share a key: a second one while the first shows replaces it. */
-  key?: string;
+  key: string;
   message: string;
   tone: ToastTone;
   /** Set when the toast is leaving (its exit animation runs for TOAST_ANIMATION_MS). */
@@ -54,9 +54,10 @@ export function createToastStore(schedule: (fn: () => void, ms: number) => unkno
   }
 
   /**
-   * Shows a toast for its duration. With a `key`, a toast of that key still on screen is updated
-   * in place and shown for the full duration again, so that a burst of the same news (three
-   * queued edits refused at once, a notice raised by each hook that watches a store) is one toast.
+   * Shows a toast for its duration. A toast of the same `key` still on screen is updated in place
+   * and shown for the full duration again, so that a burst of the same news (three queued edits
+   * refused at once, a notice raised by each hook that watches a store, a key pressed again) is
+   * one toast. Without a key, the same words in the same tone are the same news.
    */
   function show(
     message: string,
@@ -64,8 +65,8 @@ export function createToastStore(schedule: (fn: () => void, ms: number) => unkno
   ): number {
     const tone = options.tone ?? 'info';
     const durationMs = options.durationMs ?? TOAST_DURATION_MS;
-    const same =
-      options.key === undefined ? undefined : toasts.find((t) => t.key === options.key && !t.leaving);
+    const key = options.key ?? `${tone}:${message}`;
+    const same = toasts.find((t) => t.key === key && !t.leaving);
     if (same) {
       toasts = toasts.map((t) => (t.id === same.id ? { ...t, message, tone } : t));
       emit();
@@ -73,9 +74,7 @@ export function createToastStore(schedule: (fn: () => void, ms: number) => unkno
       return same.id;
     }
     const id = nextId++;
-    const toast: Toast = { id, message, tone, leaving: false };
-    if (options.key !== undefined) toast.key = options.key;
-    toasts = [...toasts, toast];
+    toasts = [...toasts, { id, key, message, tone, leaving: false }];
     emit();
     dismissLater(id, durationMs);
     return id;
