@@ -114,6 +114,8 @@ describe('the item panel’s activity', () => {
       row_version: 2,
       data: { parent_id: null },
     });
+    // Longer than the refresh's wait for more pushes.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(server.reads).toBe(1);
 
     server.entries = [
@@ -132,6 +134,15 @@ describe('the item panel’s activity', () => {
       data: { parent_id: 'item1' },
     });
     expect(await screen.findByText(/Ana created Draft as a subitem of Write the plan/)).toBeTruthy();
+  });
+  test('a burst of pushes reads the log once', async () => {
+    renderPanelActivity();
+    await screen.findByText(/Ana created Write the plan/);
+    server.entries = [edited, created];
+    for (let version = 3; version < 8; version += 1)
+      await push('item.updated', { type: 'item.updated', id: 'item1', row_version: version, data: {} });
+    expect(await screen.findByText(/Ana changed Cost from 10 to 12/)).toBeTruthy();
+    expect(server.reads).toBe(2);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { readPush } from '../../lib/boards/record-push';
 import { useChannel } from '../../lib/use-channel';
 
@@ -12,6 +12,8 @@ const BOARD_CHANNEL_EVENTS = [
   'attribute.updated',
   'attribute.deleted',
 ] as const;
+/** How long a push waits for more before the log is read again. */
+const REFRESH_DELAY_MS = 200;
 /** Events of the workspace's record channel that the board's log records. */
 const RECORD_CHANNEL_EVENTS = [
   'board.updated',
@@ -55,8 +57,22 @@ export function useActivityLive(
 ) {
   const queryClient = useQueryClient();
   const key = JSON.stringify(queryKey);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+    },
+    [],
+  );
   const handlers = useMemo(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
+    // A burst of pushes (a bulk edit, a move with subitems) reads the log once, after the last.
+    const refresh = () => {
+      if (pending.current) clearTimeout(pending.current);
+      pending.current = setTimeout(() => {
+        pending.current = null;
+        void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
+      }, REFRESH_DELAY_MS);
+    };
     const onBoardChannel = (payload: unknown) => {
       if (itemId === undefined || touchesItemLog(payload, itemId)) refresh();
     };
