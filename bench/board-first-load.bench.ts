@@ -10,6 +10,8 @@
  *   and the real-time hub by one app as in production on an in-memory PGlite, on a local port.
  *   One board (the benches' eight attributes, an Owner-like members column among them) with a
  *   folder of 100 items and a stored table view.
+ * - Requests: the API requests of the reload that reached the server (resource timing entries with
+ *   bytes transferred, SETTLE_MS after the first row), listed with their initiator.
  * - Candidate: a fresh browser context (service workers blocked) visits the board once, waits
  *   until the folder's records are kept on the device, then reloads; the time runs from the
  *   reload's navigation start to the animation frame after the first item row is in the grid.
@@ -126,14 +128,10 @@ async function visitBoard(
     await page.goto(url, { waitUntil: 'commit' });
     await within(page.evaluate('window.__firstRow'), 'first visit drew no row');
     await within(page.evaluate(`(${KEPT_ON_DEVICE})(${JSON.stringify(folderId)})`), 'items not kept');
-    const requests: string[] = [];
-    page.on('request', (request) => {
-      const { pathname, search } = new URL(request.url());
-      if (pathname.startsWith('/api/')) requests.push(`${request.method()} ${pathname}${search}`);
-    });
     await page.reload({ waitUntil: 'commit' });
     const ms = (await within(page.evaluate('window.__firstRow'), 'reload drew no row')) as number;
     await page.waitForTimeout(SETTLE_MS);
+    const requests = await apiRequests(page);
     if (problems.length > 0) throw new Error(`the page failed: ${problems.join('; ')}`);
     const html = await staticCopy(page);
     if (process.env.TRACE)
@@ -153,6 +151,24 @@ async function visitBoard(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * The API requests of the load that reached the server, in order, as `METHOD path?query` (the
+ * method as resource timing knows it: fetch's initiator). Answers the browser took from its own
+ * cache (an avatar image) sent nothing, so they are not counted.
+ */
+async function apiRequests(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming)
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/api/') && entry.transferSize > 0)
+      .map((entry) => {
+        const url = new URL(entry.name);
+        return `${entry.initiatorType} ${url.pathname}${url.search}`;
+      }),
+  );
 }
 
 /** The page as drawn, without scripts: what a server-rendered copy of it would send. */

@@ -5,6 +5,8 @@
     const root = document.documentElement;
     const theme = localStorage.getItem('strata.theme');
     if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+    // A session on this device: the HTML's first frame is the app's (ui/first-paint.css).
+    if (localStorage.getItem('strata.token')) root.dataset.firstPaint = 'app';
     const locale = localStorage.getItem('strata.locale');
     if (locale) {
       root.lang = locale;

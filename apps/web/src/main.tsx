@@ -10,6 +10,7 @@ import { SessionProvider } from './lib/session';
 import { flagNewerVersion, UPDATE_CHECK_INTERVAL_MS } from './lib/update-required';
 import { ConfirmProvider } from './ui/confirm';
 import './ui/global.css';
+import './ui/first-paint.css';
 import { Toaster } from './ui/toaster';
 import { TooltipProvider } from './ui/tooltip';
 

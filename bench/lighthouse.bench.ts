@@ -1,0 +1,167 @@
+/**
+ * Lighthouse: the sign-in page and a board page of 100 items, audited by Lighthouse in Debian's
+ * Chromium with its default mobile settings (simulated slow 4G and a slower CPU) and with its
+ * desktop preset, against the goals of the first-load work: performance >= 90 on /login and >= 80
+ * on the board (mobile), >= 95 on both (desktop); accessibility and best practices 100; SEO >= 90
+ * on the public page. The ratio is the worst of score / goal over all of them (goal >= 1); every
+ * score is printed.
+ *
+ * Method: the web app as users get it (production build), served with the API by one app as in
+ * production on an in-memory PGlite on a local port (so with compression and precompressed
+ * files); the board as in board-first-load. The board page is audited signed in: the session is
+ * put in the page's storage first and Lighthouse is told not to clear it, so each audit is a
+ * first visit of the page with a session (HTTP cache and IndexedDB empty). With TRACE=1 each
+ * audit prints the weighted audits that did not pass, by category.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { build } from 'vite';
+import { createSession } from '../apps/server/src/modules/auth/sessions.service';
+import { CHROMIUM_FLAGS } from '../e2e/browser';
+import { type BenchBoard, insertBenchItems, openBenchBoard } from './lib/board-fixture';
+import { freePort } from './lib/free-port';
+import type { BenchResult } from './lib/types';
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '../apps/web');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+type Scores = Record<Category, number>;
+/** The metrics behind the performance score, in ms (CLS x1000), to see what a score is made of. */
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'speed-index',
+] as const;
+
+interface Audit {
+  page: 'login' | 'board';
+  preset: 'mobile' | 'desktop';
+  goals: Partial<Scores>;
+}
+
+const AUDITS: Audit[] = [
+  {
+    page: 'login',
+    preset: 'mobile',
+    goals: { performance: 90, accessibility: 100, 'best-practices': 100, seo: 90 },
+  },
+  {
+    page: 'login',
+    preset: 'desktop',
+    goals: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 90 },
+  },
+  { page: 'board', preset: 'mobile', goals: { performance: 80, accessibility: 100, 'best-practices': 100 } },
+  { page: 'board', preset: 'desktop', goals: { performance: 95, accessibility: 100, 'best-practices': 100 } },
+];
+
+async function audit(
+  port: number,
+  url: string,
+  preset: Audit['preset'],
+): Promise<{ scores: Scores; metrics: string }> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const scores = {} as Scores;
+  for (const category of CATEGORIES)
+    scores[category] = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+  if (process.env.TRACE) {
+    // What kept a category below 100: its weighted audits that did not pass.
+    for (const category of CATEGORIES) {
+      const failing = (result.lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${ref.id}=${result.lhr.audits[ref.id]?.score}`);
+      console.log(`${url} ${preset} ${category}: ${failing.join(', ') || 'all pass'}`);
+    }
+  }
+  const metrics = METRICS.map((id) => Math.round(result.lhr.audits[id]?.numericValue ?? Number.NaN)).join(
+    '/',
+  );
+  return { scores, metrics };
+}
+
+/** Puts the session into the origin's storage, or takes it out. */
+async function setSession(chromePort: number, origin: string, token: unknown | null): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/api/health`);
+    await page.evaluate(
+      (value) => {
+        window.localStorage.clear();
+        if (value) window.localStorage.setItem('strata.token', value);
+      },
+      token === null ? null : JSON.stringify(token),
+    );
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+export async function run(): Promise<BenchResult> {
+  const work = mkdtempSync(join(tmpdir(), 'strata-lighthouse-'));
+  const outDir = join(work, 'web');
+  let board: BenchBoard | null = null;
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    await build({
+      root: webRoot,
+      configFile: join(webRoot, 'vite.config.ts'),
+      logLevel: 'silent',
+      mode: 'production',
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    });
+    const port = await freePort();
+    board = await openBenchBoard({
+      WEB_DIST_DIR: outDir,
+      BROADCAST_HOST: '127.0.0.1',
+      BROADCAST_PORT: String(port),
+    });
+    const origin = await board.app.listen({ port, host: '127.0.0.1' });
+    await insertBenchItems(board, board.folderId, 100);
+    const viewId = randomUUID();
+    const res = await board.app.inject({
+      method: 'PUT',
+      url: `/api/${board.teamId}/views/${viewId}`,
+      headers: { authorization: `Bearer ${board.token}` },
+      payload: { folder_id: board.folderId, type: 'table', name: 'Table', row_version: 1 },
+    });
+    if (res.statusCode >= 300) throw new Error(`view: ${res.statusCode} ${res.body}`);
+    const { record: token } = await createSession({ ctx: board.app.ctx, userId: board.ownerId });
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROMIUM_FLAGS,
+    });
+    const urls = {
+      login: `${origin}/login`,
+      board: `${origin}/b/${board.boardId}/${board.folderId}?view=${viewId}`,
+    };
+    const details: Record<string, number | string> = {};
+    const ratios: number[] = [];
+    for (const { page, preset, goals } of AUDITS) {
+      await setSession(chrome.port, origin, page === 'board' ? token : null);
+      const { scores, metrics } = await audit(chrome.port, urls[page], preset);
+      details[`${page}_${preset}`] = CATEGORIES.map((category) => scores[category]).join('/');
+      details[`${page}_${preset}_ms`] = metrics;
+      for (const [category, goal] of Object.entries(goals)) ratios.push(scores[category as Category] / goal);
+    }
+    details.order = CATEGORIES.join('/');
+    details.ms_order = 'fcp/lcp/tbt/si';
+    return { name: 'lighthouse', ratio: Math.min(...ratios), goal: '>=1', details };
+  } finally {
+    chrome?.kill();
+    await board?.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
