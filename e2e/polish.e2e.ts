@@ -294,3 +294,34 @@ test('redo: Ctrl+Shift+Z and Ctrl+Y make an undone cell edit again, and the serv
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('in Arabic and dark mode the delete confirmation names what it deletes, mirrored, and passes axe', async () => {
+  const { owner, folderPath } = await boardOf('Lina Layla');
+  await apiCall(baseUrl, owner.token, 'PUT', '/api/me', { locale: 'ar', preferences: { theme: 'dark' } });
+  const { context, page, problems } = await signedInPage(browser, owner.token);
+  await page.goto(`${baseUrl}${folderPath}`);
+  await row(page, 'Print the posters').first().waitFor();
+  for (const name of ['Print the posters', 'Book the venue'])
+    await grid(page)
+      .getByRole('checkbox', { name: arabic.views.table.selectItem.replace('{{name}}', name) })
+      .check();
+  await page.getByRole('button', { name: arabic.items.deleteSelected.replace('{{count}}', '2') }).click();
+  const sure = page.getByRole('dialog', { name: arabic.items.deleteSelectedTitle });
+  const action = sure.getByRole('button', { name: arabic.items.deleteSelectedAction_two });
+  await action.waitFor();
+  expect(
+    await page.evaluate(() => [document.documentElement.dir, document.documentElement.dataset.theme]),
+  ).toEqual(['rtl', 'dark']);
+  // The action closes the row at its start: on the left in right-to-left text.
+  const [cancelBox, actionBox] = await Promise.all([
+    sure.getByRole('button', { name: arabic.common.cancel }).boundingBox(),
+    action.boundingBox(),
+  ]);
+  expect(actionBox!.x).toBeLessThan(cancelBox!.x);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'confirm-delete-arabic-dark');
+  await action.click();
+  await expect.poll(() => row(page, 'Print the posters').count()).toBe(0);
+  expect(problems).toEqual([]);
+  await context.close();
+});
