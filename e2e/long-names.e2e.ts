@@ -199,6 +199,7 @@ async function walkBoardScreens(page: Page, seeded: Awaited<ReturnType<typeof se
 
   await page.goto(`${baseUrl}/team/${teamId}/boards/${boardId}/activity`);
   await page.getByRole('list').getByRole('listitem').first().waitFor();
+  await expectFullName(page, NAMES.board);
   await expectNoSidewaysScroll(page, 'board activity', `activity-${pass}`);
 
   await page.goto(`${baseUrl}/team/${teamId}`);
@@ -211,25 +212,27 @@ async function walkBoardScreens(page: Page, seeded: Awaited<ReturnType<typeof se
 
   await page.goto(`${baseUrl}/team/${teamId}/boards/${boardId}/edit`);
   await page.getByRole('textbox').first().waitFor();
+  // The way back names the board, cut, with the words around it whole.
+  await expectFullName(page, NAMES.board);
   await expectNoSidewaysScroll(page, 'board edit', `edit-${pass}`);
 }
 
-test('names of 200 characters are cut on one line, shown whole on hover, and no board screen scrolls sideways, in English and Arabic, light and dark, at 1280, 375 and 320 px', async () => {
-  const owner = await createVerifiedAccount(baseUrl, longName('Leonora Longname-Villanueva', 80));
-  const seeded = await seedLongBoard(owner.token);
-
-  const english = await signedInPage(browser, owner.token);
-  await walkBoardScreens(english.page, seeded, 'en-light');
-  expect(english.problems).toEqual([]);
-  await english.context.close();
-
-  await apiCall(baseUrl, owner.token, 'PUT', '/api/me', { locale: 'ar' });
-  const arabic = await signedInPage(browser, owner.token, { colorScheme: 'dark' });
-  await walkBoardScreens(arabic.page, seeded, 'ar-dark');
-  expect(await arabic.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-  expect(arabic.problems).toEqual([]);
-  await arabic.context.close();
-});
+test.each([
+  { pass: 'en-light', locale: 'en-US', colorScheme: 'light', dir: 'ltr' },
+  { pass: 'ar-dark', locale: 'ar', colorScheme: 'dark', dir: 'rtl' },
+] as const)(
+  'names of 200 characters are cut on one line, shown whole on hover, and no board screen scrolls sideways at 1280, 375 and 320 px ($pass)',
+  async ({ pass, locale, colorScheme, dir }) => {
+    const owner = await createVerifiedAccount(baseUrl, longName('Leonora Longname-Villanueva', 80));
+    const seeded = await seedLongBoard(owner.token);
+    await apiCall(baseUrl, owner.token, 'PUT', '/api/me', { locale });
+    const { page, context, problems } = await signedInPage(browser, owner.token, { colorScheme });
+    await walkBoardScreens(page, seeded, pass);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
+    expect(problems).toEqual([]);
+    await context.close();
+  },
+);
 
 /** The folder panel's edge, as a keyboard or a pointer moves it. */
 const separator = (page: Page) => page.getByRole('separator', { name: 'Resize the folders panel' });

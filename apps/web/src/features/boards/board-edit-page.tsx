@@ -12,6 +12,7 @@ import { useConfirm } from '../../ui/confirm';
 import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';
 import { toasts } from '../../ui/toast-store';
+import { TextWithName } from '../../ui/truncated-name';
 import { useTeamView } from '../workspaces';
 import { BoardDetailsForm } from './board-details-form';
 import { BoardMembersForm } from './board-members-form';
@@ -45,7 +46,7 @@ export function BoardEditPage() {
       <header className={styles.editHeader}>
         <Link to={`/b/${board.id}`} className={styles.back}>
           <ArrowLeft size={16} aria-hidden="true" className="flip-in-rtl" />
-          {t('boards.edit.back', { name: board.name })}
+          <TextWithName text={(name) => t('boards.edit.back', { name })} name={board.name} />
         </Link>
         <h2 id="edit-board-title">{t('boards.edit.title')}</h2>
       </header>

@@ -31,6 +31,7 @@ export function BoardDetailsFields({
     <>
       <TextField
         label={t('boards.fields.name')}
+        dir="auto"
         placeholder={t('boards.fields.namePlaceholder')}
         autoFocus={autoFocus}
         maxLength={BOARD_NAME_MAX}

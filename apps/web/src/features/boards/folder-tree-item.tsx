@@ -258,6 +258,7 @@ export function FolderNameInput({
       <span className={styles.toggleSpace} />
       <input
         className={styles.nameInput}
+        dir="auto"
         aria-label={label}
         defaultValue={initial}
         maxLength={FOLDER_NAME_MAX}

@@ -218,6 +218,7 @@ function RenameField({ view, onDone }: { view: FolderView; onDone(name: string |
   return (
     <input
       className={styles.rename}
+      dir="auto"
       aria-label={t('views.tabs.name')}
       value={value}
       maxLength={255}
