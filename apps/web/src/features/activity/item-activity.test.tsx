@@ -135,6 +135,14 @@ describe('the item panel’s activity', () => {
     });
     expect(await screen.findByText(/Ana created Draft as a subitem of Write the plan/)).toBeTruthy();
   });
+  test('a subscription that holds again (the socket was down) reads the log again', async () => {
+    renderPanelActivity();
+    await screen.findByText(/Ana created Write the plan/);
+    server.entries = [edited, created];
+    await push('pusher:subscription_succeeded', {});
+    expect(await screen.findByText(/Ana changed Cost from 10 to 12/)).toBeTruthy();
+  });
+
   test('a burst of pushes reads the log once', async () => {
     renderPanelActivity();
     await screen.findByText(/Ana created Write the plan/);

@@ -80,7 +80,11 @@ export function useActivityLive(
       if (touchesBoardLog(payload, boardId)) refresh();
     };
     return {
-      board: Object.fromEntries(BOARD_CHANNEL_EVENTS.map((event) => [event, onBoardChannel])),
+      board: {
+        ...Object.fromEntries(BOARD_CHANNEL_EVENTS.map((event) => [event, onBoardChannel])),
+        // Subscribed again after the socket was down: what was pushed meanwhile never came.
+        'pusher:subscription_succeeded': refresh,
+      },
       records: Object.fromEntries(RECORD_CHANNEL_EVENTS.map((event) => [event, onRecordChannel])),
     };
   }, [queryClient, key, boardId, itemId]);
