@@ -1,11 +1,8 @@
-import type { TeamMember } from '@strata/contracts/teams';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { teamQueryKey } from '../workspaces';
+import { useTeamMembers } from '../workspaces';
 
 /** A time zone Intl knows, else UTC (a stored zone this browser does not know must not break the page). */
 function knownZone(zone: string | null | undefined): string | undefined {
@@ -25,10 +22,7 @@ function knownZone(zone: string | null | undefined): string | undefined {
 export function useActivityContext(teamId: number): ValueContext {
   const { i18n } = useTranslation();
   const { profile } = useSession();
-  const members = useQuery({
-    queryKey: [...teamQueryKey(teamId), 'members'],
-    queryFn: () => api.get<TeamMember[]>(`/api/teams/${teamId}/members`),
-  });
+  const members = useTeamMembers(teamId);
   const list = members.data;
   return useMemo<ValueContext>(
     () => ({

@@ -1,11 +1,8 @@
 import type { Board } from '@strata/contracts/boards';
-import type { TeamMember } from '@strata/contracts/teams';
 import type { RecordStore } from '@strata/sync/records/record-types';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { updateRecord } from '../../lib/boards/board-writes';
 import { isConnected } from '../../lib/connection';
 import { errorMessage } from '../../lib/errors';
@@ -14,7 +11,7 @@ import { Dropdown } from '../../ui/dropdown';
 import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';
 import { toasts } from '../../ui/toast-store';
-import { teamQueryKey } from '../workspaces';
+import { useTeamMembers } from '../workspaces';
 import { type BoardFormValues, PrivacyField } from './board-fields';
 import styles from './boards.module.css';
 
@@ -29,10 +26,7 @@ export function BoardMembersForm({ board, store }: { board: Board; store: Record
   const form = useForm<BoardFormValues>({
     defaultValues: { name: board.name, description: '', color: '', is_private: board.is_private },
   });
-  const members = useQuery({
-    queryKey: [...teamQueryKey(board.team_id), 'members'],
-    queryFn: () => api.get<TeamMember[]>(`/api/teams/${board.team_id}/members`),
-  });
+  const members = useTeamMembers(board.team_id);
   const options = (members.data ?? []).map((member) => ({
     value: String(member.id),
     label: member.name,

@@ -1,10 +1,7 @@
 import type { Folder } from '@strata/contracts/boards';
-import type { TeamMember } from '@strata/contracts/teams';
 import { folderVisibility } from '@strata/domain/permissions/folders';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';
 import { Dropdown } from '../../ui/dropdown';
@@ -12,7 +9,7 @@ import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';
 import { toasts } from '../../ui/toast-store';
-import { teamQueryKey } from '../workspaces';
+import { useTeamMembers } from '../workspaces';
 import styles from './boards.module.css';
 import { useFolderActions } from './use-folder-actions';
 
@@ -33,11 +30,7 @@ export function FolderMembersDialog({
   const actions = useFolderActions();
   const [memberIds, setMemberIds] = useState(() => folderVisibility(folder.settings).memberIds.map(String));
   const [isSaving, setIsSaving] = useState(false);
-  const members = useQuery({
-    queryKey: [...teamQueryKey(folder.team_id), 'members'],
-    queryFn: () => api.get<TeamMember[]>(`/api/teams/${folder.team_id}/members`),
-    enabled: open,
-  });
+  const members = useTeamMembers(folder.team_id, { enabled: open });
   const options = (members.data ?? []).map((member) => ({
     value: String(member.id),
     label: member.name,

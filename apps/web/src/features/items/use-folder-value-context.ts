@@ -2,12 +2,10 @@ import type { Folder } from '@strata/contracts/boards';
 import type { Item } from '@strata/contracts/items';
 import type { TeamMember } from '@strata/contracts/teams';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { teamQueryKey } from '../workspaces/team-context';
+import { useTeamMembers } from '../workspaces';
 
 /**
  * What a folder's values are shown with: the reader's language, time zone and week, the
@@ -21,10 +19,7 @@ export function useFolderValueContext(
 ): { context: ValueContext; members: readonly TeamMember[] | undefined } {
   const { i18n } = useTranslation();
   const { profile } = useSession();
-  const members = useQuery({
-    queryKey: [...teamQueryKey(teamId), 'members'],
-    queryFn: () => api.get<TeamMember[]>(`/api/teams/${teamId}/members`),
-  });
+  const members = useTeamMembers(teamId);
   const titles = useMemo(() => {
     const map = new Map<string, string>();
     if (!nameAttributeId) return map;

@@ -1,8 +1,6 @@
 import type { PermissionRecord } from '@strata/contracts/permissions';
-import type { TeamMember } from '@strata/contracts/teams';
 import type { Action, Role } from '@strata/domain/permissions/actions';
 import { HttpError } from '@strata/sync/http-client';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
@@ -12,7 +10,7 @@ import { Button } from '../../ui/button';
 import { useConfirm } from '../../ui/confirm';
 import { Notice } from '../../ui/notice';
 import { toasts } from '../../ui/toast-store';
-import { teamQueryKey, useTeamView } from '../workspaces';
+import { useTeamMembers, useTeamView } from '../workspaces';
 import { hasRoleKeys, resetRoleKeys, sameKeys, setRoleCell } from './permission-matrix';
 import { PermissionMatrixTable } from './permission-matrix-table';
 import { PermissionOverrides } from './permission-overrides';
@@ -60,10 +58,7 @@ export function PermissionsEditor({
   const [base, setBase] = useState(loaded);
   const [draft, setDraft] = useState<readonly string[]>(loaded.permissions);
   const [saving, setSaving] = useState(false);
-  const members = useQuery({
-    queryKey: [...teamQueryKey(team.id), 'members'],
-    queryFn: () => api.get<TeamMember[]>(`/api/teams/${team.id}/members`),
-  });
+  const members = useTeamMembers(team.id);
   const isBoard = scope.kind === 'board';
   const isDirty = !sameKeys(draft, base.permissions);
   const record = useMemo(() => ({ ...base, permissions: draft }), [base, draft]);

@@ -3,6 +3,7 @@ import { lazy } from 'react';
 export { sortWorkspaces } from './sort-workspaces';
 export { teamAccessQuery, teamQueryKey, useTeamView } from './team-context';
 export { TeamLayout } from './team-layout';
+export { useTeamMembers } from './use-team-members';
 export { useTeamRealtime } from './use-team-realtime';
 export { WorkspaceList } from './workspace-list';
 

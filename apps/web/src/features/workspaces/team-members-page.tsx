@@ -1,6 +1,6 @@
 import type { TeamMember } from '@strata/contracts/teams';
 import { ASSIGNABLE_ROLES } from '@strata/domain/permissions/actions';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -17,6 +17,7 @@ import { toasts } from '../../ui/toast-store';
 import { InviteMembersButton } from './invite-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { teamQueryKey, useTeamView } from './team-context';
+import { useTeamMembers } from './use-team-members';
 import styles from './workspaces.module.css';
 
 /** team/{teamId}/members: who is in the workspace; roles and removal for those allowed. */
@@ -27,11 +28,7 @@ export function TeamMembersPage() {
   const confirm = useConfirm();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const key = [...teamQueryKey(team.id), 'members'];
-  const members = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<TeamMember[]>(`/api/teams/${team.id}/members`),
-  });
+  const members = useTeamMembers(team.id);
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: teamQueryKey(team.id) })]);
 
   const roleOptions = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: t(`workspaces.roles.${role}`) }));

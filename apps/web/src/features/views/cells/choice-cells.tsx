@@ -1,6 +1,5 @@
 import { type Label, readSettings } from '@strata/domain/attributes/attribute-settings';
 import { readValue } from '@strata/domain/attributes/type-registry';
-import { memberNameOf } from '@strata/domain/attributes/value-context';
 import { Square, SquareCheck } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -204,20 +203,37 @@ function memberLookup(members: readonly ViewMember[]) {
 
 const SHOWN_AVATARS = 3;
 
+/**
+ * A member's name, or undefined while the workspace's members have not come: the cell then shows
+ * a blank avatar, never the person's id in place of their name.
+ */
+function knownName(id: number, byId: Map<number, ViewMember>, context: CellRenderProps['context']) {
+  return byId.get(id)?.name ?? context?.memberName?.(id);
+}
+
+/** A blank avatar standing for someone whose name has not come yet. */
+const PendingAvatar = () => <span className={styles.initials} aria-hidden="true" />;
+
 /** Members: avatars (three, then "+N"); a single member also shows the name. */
 export function MembersCell(props: CellRenderProps) {
   const ids = readValue(props.attribute, props.data);
   const list = Array.isArray(ids) ? (ids as number[]) : [];
   const byId = memberLookup(props.members);
-  const name = (id: number) => byId.get(id)?.name ?? memberNameOf(id, props.context);
   if (list.length === 0) return null;
+  const names = list.map((id) => knownName(id, byId, props.context));
+  const isKnown = names.every((name) => name !== undefined);
   return (
-    <span className={styles.row} title={list.map(name).join(', ')}>
-      {list.slice(0, SHOWN_AVATARS).map((id) => (
-        <MemberAvatar key={id} name={name(id)} photo={byId.get(id)?.photo_url} />
-      ))}
+    <span className={styles.row} title={isKnown ? names.join(', ') : undefined}>
+      {list.slice(0, SHOWN_AVATARS).map((id, index) => {
+        const name = names[index];
+        return name === undefined ? (
+          <PendingAvatar key={id} />
+        ) : (
+          <MemberAvatar key={id} name={name} photo={byId.get(id)?.photo_url} />
+        );
+      })}
       {list.length > SHOWN_AVATARS && <span className={styles.muted}>+{list.length - SHOWN_AVATARS}</span>}
-      {list.length === 1 && <span className={styles.text}>{name(list[0]!)}</span>}
+      {list.length === 1 && names[0] !== undefined && <span className={styles.text}>{names[0]}</span>}
     </span>
   );
 }
@@ -255,8 +271,10 @@ export function MembersEdit(props: CellEditProps) {
 export function CreatedByCell(props: CellRenderProps) {
   const id = readValue(props.attribute, props.data);
   if (typeof id !== 'number') return null;
-  const member = memberLookup(props.members).get(id);
-  const name = member?.name ?? memberNameOf(id, props.context);
+  const byId = memberLookup(props.members);
+  const member = byId.get(id);
+  const name = knownName(id, byId, props.context);
+  if (name === undefined) return <PendingAvatar />;
   return (
     <span className={styles.row}>
       <MemberAvatar name={name} photo={member?.photo_url} decorative />
