@@ -61,9 +61,12 @@ describe('the views catalogue', () => {
   });
 
   test('fills the same placeholders the domain messages name, in {{param}} form', () => {
-    const names = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]).sort();
+    // Filled by the web app itself (valueErrorText): a date written the reader's way.
+    const filledHere: Record<string, string[]> = { INVALID_DATE: ['example'] };
+    const names = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]!);
     for (const [code, message] of Object.entries(ATTRIBUTE_ERROR_MESSAGES)) {
-      expect(names(views.errors[code]!, /\{\{(\w+)\}\}/g), code).toEqual(names(message, /(?<!\()\{(\w+)\}/g));
+      const expected = [...names(message, /(?<!\()\{(\w+)\}/g), ...(filledHere[code] ?? [])].sort();
+      expect(names(views.errors[code]!, /\{\{(\w+)\}\}/g).sort(), code).toEqual(expected);
     }
   });
 
