@@ -185,22 +185,26 @@ async function walkBoardScreens(page: Page, seeded: Awaited<ReturnType<typeof se
   await page.getByRole('treegrid').getByRole('row').first().waitFor();
   await expectFullName(page, NAMES.list);
   await expectNoSidewaysScroll(page, 'list view', `list-${pass}`);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto(`${board}/${itemId}?view=${views.table}`);
   const panel = page.getByRole('dialog');
   await panel.getByRole('heading', { name: NAMES.item }).waitFor();
   await expectNoSidewaysScroll(page, 'item panel', `item-${pass}`);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
   await page.goto(`${baseUrl}/team/${teamId}/boards/${boardId}/trash`);
   await page.getByText(NAMES.deleted).waitFor();
   await expectFullName(page, NAMES.deleted);
   await expectNoSidewaysScroll(page, 'board trash', `trash-${pass}`);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto(`${baseUrl}/team/${teamId}/boards/${boardId}/activity`);
   await page.getByRole('list').getByRole('listitem').first().waitFor();
   await expectFullName(page, NAMES.board);
   await expectNoSidewaysScroll(page, 'board activity', `activity-${pass}`);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto(`${baseUrl}/team/${teamId}`);
   await page.getByRole('link', { name: NAMES.board }).first().waitFor();
@@ -215,6 +219,7 @@ async function walkBoardScreens(page: Page, seeded: Awaited<ReturnType<typeof se
   // The way back names the board, cut, with the words around it whole.
   await expectFullName(page, NAMES.board);
   await expectNoSidewaysScroll(page, 'board edit', `edit-${pass}`);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 test.each([
