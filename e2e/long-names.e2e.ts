@@ -180,6 +180,7 @@ async function walkBoardScreens(page: Page, seeded: Awaited<ReturnType<typeof se
   await expectFullName(page, NAMES.columns);
   await expectFullName(page, NAMES.item);
   await expectNoSidewaysScroll(page, 'columns view', `columns-${pass}`);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto(`${board}?view=${views.list}`);
   await page.getByRole('treegrid').getByRole('row').first().waitFor();

@@ -56,7 +56,6 @@ const Card = memo(function Card({
   onOpen,
   ...props
 }: CardProps & { groupKey: string; draggable: boolean; onOpen(itemId: string): void }) {
-  const { t } = useTranslation();
   const drag = useDraggable({ id: props.item.id, disabled: !draggable });
   // Dropping on a card puts the dragged one before it.
   const drop = useDroppable({ id: `card:${props.item.id}`, data: { groupKey, beforeId: props.item.id } });
@@ -68,6 +67,7 @@ const Card = memo(function Card({
     }
     drag.listeners?.onKeyDown?.(event);
   };
+  // Named by what it shows (the title, then the values), so the name holds the visible text (WCAG 2.5.3).
   return (
     // biome-ignore lint/a11y/useSemanticElements: a draggable card holds rich values (no <button> content)
     <div
@@ -80,7 +80,6 @@ const Card = memo(function Card({
       role="button"
       tabIndex={0}
       onKeyDown={onKeyDown}
-      aria-label={t('views.columns.card', { name: props.title })}
       className={`${styles.card} ${drag.isDragging ? styles.placeholder : ''} ${drop.isOver ? styles.dropBefore : ''}`}
       onClick={() => onOpen(props.item.id)}
       data-item-id={props.item.id}
