@@ -5,7 +5,6 @@ import { HomePage } from '../features/home';
 import { TeamLayout, TeamMembersPage, TeamSettingsPage } from '../features/workspaces';
 import type { CataloguePart } from '../i18n/catalogue-parts';
 import { loadCataloguePart } from '../i18n/i18n';
-import { PageSpinner } from '../ui/spinner';
 import { AppShell } from './app-shell';
 import { NavigationProgress } from './navigation-progress';
 import { NotFoundPage } from './not-found-page';
@@ -152,13 +151,33 @@ function RootLayout() {
 }
 
 /**
- * What shows while the first screen's code loads (its route is lazy): without it React Router
- * renders nothing and warns "No HydrateFallback element provided" on every load.
+ * What shows while the first screen's code loads (its route is lazy): the frame index.html drew
+ * before any script ran (ui/first-paint.css), kept as it is rather than swapped for a spinner,
+ * with the loading said to screen readers. Without it React Router renders nothing and warns
+ * "No HydrateFallback element provided" on every load.
  */
 function FirstLoadFallback() {
   const { t } = useTranslation();
-  return <PageSpinner label={t('app.loading')} />;
+  return (
+    <>
+      <div className="first-paint" aria-hidden="true">
+        <div className="first-paint-header" />
+        <div className="first-paint-body">
+          <div className="first-paint-sidebar" />
+          <div className="first-paint-content">
+            {FRAME_BARS.map((bar) => (
+              <div key={bar} className="first-paint-bar" />
+            ))}
+          </div>
+        </div>
+      </div>
+      <p className="visually-hidden" role="status">
+        {t('app.loading')}
+      </p>
+    </>
+  );
 }
+const FRAME_BARS = [1, 2, 3, 4, 5];
 
 export const router = createBrowserRouter([
   { element: <RootLayout />, HydrateFallback: FirstLoadFallback, children: ROUTES },
