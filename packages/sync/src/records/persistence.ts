@@ -9,8 +9,13 @@ import type { SyncedRecord } from './record-rules';
 export interface RecordPersistence {
   /** The records saved under `name`, or undefined when nothing was ever saved. */
   load(name: string): Promise<SyncedRecord[] | undefined>;
-  /** Replaces everything saved under `name`. */
-  save(name: string, records: readonly SyncedRecord[]): Promise<void>;
+  /**
+   * Replaces everything saved under `name`. `cursor`: the delta-sync change number the records
+   * cover (RecordStore.cursor), kept with them in the same write.
+   */
+  save(name: string, records: readonly SyncedRecord[], cursor?: number): Promise<void>;
+  /** The records with the cursor saved with them (undefined when none was). */
+  loadWithCursor?(name: string): Promise<{ records: SyncedRecord[]; cursor: number | undefined } | undefined>;
 }
 
 export interface MemoryPersistence extends RecordPersistence {
@@ -25,6 +30,7 @@ export function createMemoryPersistence(initial: Record<string, SyncedRecord[]> 
   const stored = new Map<string, readonly SyncedRecord[]>(
     Object.entries(initial).map(([name, records]) => [name, structuredClone(records)]),
   );
+  const cursors = new Map<string, number | undefined>();
   let saves = 0;
   return {
     stored,
@@ -33,8 +39,14 @@ export function createMemoryPersistence(initial: Record<string, SyncedRecord[]> 
       const records = stored.get(name);
       return records === undefined ? undefined : structuredClone(records as SyncedRecord[]);
     },
-    async save(name, records) {
+    async loadWithCursor(name) {
+      const records = stored.get(name);
+      if (records === undefined) return undefined;
+      return { records: structuredClone(records as SyncedRecord[]), cursor: cursors.get(name) };
+    },
+    async save(name, records, cursor) {
       stored.set(name, structuredClone(records));
+      cursors.set(name, cursor);
       saves++;
     },
   };
@@ -56,6 +68,8 @@ export function createPersistenceWriter(options: {
   persistence: RecordPersistence;
   name: string;
   read(): readonly SyncedRecord[];
+  /** The cursor to keep with the records (read with them, at the start of each write). */
+  readCursor?: () => number | undefined;
   onError?: (error: unknown) => void;
 }): PersistenceWriter {
   let isWanted = false;
@@ -68,7 +82,7 @@ export function createPersistenceWriter(options: {
         await Promise.resolve();
         isWanted = false;
         await options.persistence
-          .save(options.name, options.read())
+          .save(options.name, options.read(), options.readCursor?.())
           .catch((error) => options.onError?.(error));
       }
     } finally {

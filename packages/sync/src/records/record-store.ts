@@ -31,6 +31,8 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
   let hasDiskCopies = false;
   /** The change number the collection covers (RecordStore.cursor). */
   let cursor: number | undefined;
+  /** The cursor kept on this device with the copies read at load. */
+  let diskCursor: number | undefined;
 
   /** The index with its cursor where the transport reads one. */
   async function readIndex(path: string): Promise<{ rows: readonly T[]; cursor: number | undefined }> {
@@ -49,6 +51,7 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
       persistence,
       name: options.name,
       read: persistable,
+      readCursor: persistableCursor,
       onError: options.onPersistError,
     });
 
@@ -105,6 +108,15 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
     return rows;
   }
 
+  /**
+   * The cursor kept with the records: none while a save is in flight or a draft is open, because
+   * a copy kept then may hold a change the server never took, and only a whole index (not a
+   * delta) would replace it after a reload.
+   */
+  function persistableCursor(): number | undefined {
+    return core.drafts.size === 0 && core.attempts.size === 0 ? cursor : undefined;
+  }
+
   /** The first index after a reload replaces disk copies whatever their row_version: they may be optimistic leftovers. */
   function winner(local: T | undefined, remote: T): T {
     return local === undefined || fromDisk.has(local) ? remote : mergeRemote(local, remote);
@@ -152,6 +164,24 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
     // for straight away. Without copies, the whole index is asked for once the page has come (or
     // failed): a server that answers one request at a time then answers the screen's other first
     // requests before it.
+    if (options.catchUp && persistence?.loadWithCursor && !isDiskLoaded) {
+      // A copy kept with its cursor: the workspace's changes since then bring it up to date,
+      // and the index is not read at all.
+      await showDiskCopies();
+      if (diskCursor !== undefined) {
+        cursor = diskCursor;
+        const isCaughtUp = await options.catchUp().then(
+          () => true,
+          () => false,
+        );
+        if (isCaughtUp) {
+          initialized = true;
+          core.commit();
+          return;
+        }
+        cursor = undefined;
+      }
+    }
     let index: Promise<{ rows: readonly T[]; cursor: number | undefined }>;
     if (options.firstPagePath === undefined) {
       index = readIndex(indexPath!);
@@ -175,10 +205,15 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
   async function showDiskCopies(): Promise<void> {
     if (!persistence || isDiskLoaded) return;
     isDiskLoaded = true;
-    const stored = (await persistence.load(options.name).catch((error) => {
+    const read = persistence.loadWithCursor
+      ? persistence.loadWithCursor(options.name)
+      : persistence.load(options.name).then((records) => records && { records, cursor: undefined });
+    const entry = await read.catch((error) => {
       options.onPersistError?.(error);
       return undefined;
-    })) as T[] | undefined;
+    });
+    const stored = entry?.records as T[] | undefined;
+    diskCursor = entry?.cursor;
     let added = 0;
     hasDiskCopies = (stored?.length ?? 0) > 0;
     for (const record of stored ?? []) {

@@ -53,6 +53,13 @@ export interface RecordStoreOptions<T extends SyncedRecord> {
    * index then decides as always. A failed first part changes nothing.
    */
   firstPagePath?: string;
+  /**
+   * Brings the store up to date from the cursor it kept on this device, instead of its index: on
+   * a reload whose kept copy has a cursor, the store shows the copy and awaits this (a delta pull
+   * of its workspace that merges into it and raises its cursor). A failure falls back to the
+   * index.
+   */
+  catchUp?: () => Promise<void>;
   /** Load persistence and the index at creation (default true); off, the store starts empty. */
   autoInitialize?: boolean;
   persistence?: RecordPersistence;

@@ -14,6 +14,8 @@ interface StoredCollection {
   name: string;
   json?: string;
   records?: SyncedRecord[];
+  /** The delta-sync change number the records cover, when they cover one (RecordStore.cursor). */
+  cursor?: number;
 }
 
 interface RecordsSchema extends DBSchema {
@@ -61,15 +63,17 @@ export function createIdbPersistence(databaseName = RECORDS_DATABASE): IdbPersis
     });
     return opening;
   };
+  async function loadWithCursor(name: string) {
+    const entry = await (await database()).get(COLLECTIONS, name);
+    const records = entry?.json !== undefined ? (JSON.parse(entry.json) as SyncedRecord[]) : entry?.records;
+    return records === undefined ? undefined : { records, cursor: entry?.cursor };
+  }
   /** Bumped by clear(): a save asked for before it must not write afterwards (sign-out). */
   let generation = 0;
   return {
-    async load(name) {
-      const entry = await (await database()).get(COLLECTIONS, name);
-      if (entry?.json !== undefined) return JSON.parse(entry.json) as SyncedRecord[];
-      return entry?.records;
-    },
-    async save(name, records) {
+    load: async (name) => (await loadWithCursor(name))?.records,
+    loadWithCursor,
+    async save(name, records, cursor) {
       const rows = [...records];
       const asked = generation;
       // The copy is made on this thread, so it waits until the page has drawn what changed. It is
@@ -79,7 +83,10 @@ export function createIdbPersistence(databaseName = RECORDS_DATABASE): IdbPersis
       await afterNextPaint();
       if (asked !== generation) return;
       const json = JSON.stringify(rows);
-      await (await database()).put(COLLECTIONS, { name, json });
+      await (await database()).put(
+        COLLECTIONS,
+        cursor === undefined ? { name, json } : { name, json, cursor },
+      );
     },
     async clear() {
       generation++;

@@ -68,8 +68,11 @@ const teams = new Map<string, TeamSync>();
 
 function openStores(prefix: string, kind?: Kind): Named[] {
   const kinds = kind ? [kind] : KINDS;
+  // A store still loading takes part when it has a cursor: it is being caught up from its kept copy.
   return openRecordStoresNamed(prefix).filter(
-    ({ name, store }) => store.isInitialized() && kinds.some((k) => name.endsWith(KIND_SUFFIX[k])),
+    ({ name, store }) =>
+      (store.isInitialized() || store.cursor() !== undefined) &&
+      kinds.some((k) => name.endsWith(KIND_SUFFIX[k])),
   );
 }
 
