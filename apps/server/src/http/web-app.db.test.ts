@@ -75,4 +75,13 @@ describe('the installable web app', () => {
       await bare.close();
     }
   });
+
+  test('the page carries the app variables as data, the same as GET /api/app-vars, and no markup can break out', async () => {
+    const page = await t.request({ method: 'GET', url: '/team/5/boards' });
+    const match = page.body.match(/<script id="strata-app-vars" type="application\/json">(.*?)<\/script>/s);
+    expect(match).not.toBeNull();
+    const vars = (await t.request({ method: 'GET', url: '/api/app-vars' })).json();
+    expect(JSON.parse(match![1]!)).toEqual(vars);
+    expect(match![1]).not.toContain('<');
+  });
 });

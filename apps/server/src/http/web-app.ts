@@ -3,12 +3,24 @@ import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
+import { buildAppVars } from '../modules/platform/app-vars';
 
 /**
  * Files of the installable app that must never be answered with index.html: a missing worker
  * script has to be a 404 (the browser then drops the registration), not a page.
  */
 const PWA_FILES = new Set(['/service-worker.js', '/manifest.webmanifest']);
+
+/**
+ * The page with the app variables (`GET /api/app-vars`, the same for every visitor) written into
+ * it as JSON data, so the first load does not ask for them. `<` is escaped: the text can never
+ * close the script element.
+ */
+export function withAppVars(html: string, config: AppConfig): string {
+  const json = JSON.stringify(buildAppVars(config)).replace(/</g, '\\u003c');
+  const script = `<script id="strata-app-vars" type="application/json">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : `${html}${script}`;
+}
 
 const PRECOMPRESSED_SUFFIX = /\.(?:br|gz)$/;
 
@@ -48,7 +60,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       },
     });
   }
-  const indexHtml = hasWeb ? readFileSync(indexPath, 'utf8') : undefined;
+  const indexHtml = hasWeb ? withAppVars(readFileSync(indexPath, 'utf8'), config) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';

@@ -19,6 +19,7 @@ export interface RecordPersistence {
 }
 
 export interface MemoryPersistence extends RecordPersistence {
+  loadWithCursor: NonNullable<RecordPersistence['loadWithCursor']>;
   /** What is stored, by store name (for assertions). */
   readonly stored: ReadonlyMap<string, readonly SyncedRecord[]>;
   /** How many saves completed, to see that writes are coalesced. */
