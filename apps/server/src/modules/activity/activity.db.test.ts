@@ -110,10 +110,12 @@ describe('recording', () => {
 
   test('a long text is clipped in the log, not stored whole', async () => {
     const s = await seedWorkspace(t);
-    const { board, folder, name } = await api.newPlace(s);
+    const { board, folder } = await api.newPlace(s);
+    // A text column other than the name, which has a limit of its own (255).
+    const notes = await api.newAttribute(s, board.id, 'text', { name: 'Notes' });
     const item = await api.newItem(s, folder.id);
     await api.putItem(s, s.owner.token, item.id, {
-      values: { [name.id]: { data: 'x'.repeat(900) } },
+      values: { [notes.id]: { data: 'x'.repeat(900) } },
       row_version: 2,
     });
     const [entry] = (await activity(s, board.id, `?item_id=${item.id}&limit=1`)).data;
