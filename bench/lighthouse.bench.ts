@@ -80,7 +80,11 @@ async function audit(
     for (const category of CATEGORIES) {
       const failing = (result.lhr.categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => `${ref.id}=${result.lhr.audits[ref.id]?.score}`);
+        .map((ref) => {
+          const items =
+            (result.lhr.audits[ref.id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+          return `${ref.id}=${result.lhr.audits[ref.id]?.score} ${JSON.stringify(items).slice(0, 400)}`;
+        });
       console.log(`${url} ${preset} ${category}: ${failing.join(', ') || 'all pass'}`);
     }
   }

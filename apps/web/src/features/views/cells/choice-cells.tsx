@@ -42,17 +42,33 @@ export function CheckboxCell({ attribute, data, onChange }: CellRenderProps) {
 
 export const toggleCheckbox = (data: unknown): boolean => data !== true;
 
-/** Black or white text, whichever reads better on a label's colour (when the label sets none). */
-export function readableTextOn(colour: string): string {
+const DARK_TEXT = '#1c2233';
+const LIGHT_TEXT = '#ffffff';
+
+/** WCAG relative luminance of a #rgb or #rrggbb colour; undefined for anything else. */
+function luminance(colour: string): number | undefined {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour.trim())?.[1];
-  if (!hex) return 'inherit';
+  if (!hex) return undefined;
   const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  const [r, g, b] = [0, 2, 4].map((at) => Number.parseInt(full.slice(at, at + 2), 16) / 255) as [
-    number,
-    number,
-    number,
-  ];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6 ? '#1c2233' : '#ffffff';
+  const [r, g, b] = [0, 2, 4].map((at) => {
+    const channel = Number.parseInt(full.slice(at, at + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * Dark or white text, whichever has the higher WCAG contrast on a label's colour (when the label
+ * sets none): a mid green like #00aa00 reads 5:1 with dark text and 3:1 with white.
+ */
+export function readableTextOn(colour: string): string {
+  const background = luminance(colour);
+  if (background === undefined) return 'inherit';
+  const dark = contrast(background, luminance(DARK_TEXT)!);
+  const light = contrast(background, luminance(LIGHT_TEXT)!);
+  return dark >= light ? DARK_TEXT : LIGHT_TEXT;
 }
 
 export function LabelChip({ label }: { label: Label }) {
