@@ -22,21 +22,17 @@
  *   median(candidate) / median(baseline). With TRACE=1 each reload prints its resource timings
  *   (start-end ms, bytes over the wire, address), to see what a load waits on.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import { createSession } from '../apps/server/src/modules/auth/sessions.service';
 import { launchChromium } from '../e2e/browser';
-import { type BenchBoard, insertBenchItems, openBenchBoard } from './lib/board-fixture';
-import { freePort } from './lib/free-port';
+import { type BenchBoard, insertBenchItems } from './lib/board-fixture';
+import { buildWebApp, putView, serveBenchBoard, within as withinMs } from './lib/served-board';
 import { median, round } from './lib/stats';
 import type { BenchResult } from './lib/types';
 
-const webRoot = join(dirname(fileURLToPath(import.meta.url)), '../apps/web');
 const ITEMS = 100;
 const WARMUP = 1;
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
@@ -85,13 +81,7 @@ const KEPT_ON_DEVICE = `async (folderId) => {
   }
 }`;
 
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} in ${VISIT_TIMEOUT_MS} ms`)), VISIT_TIMEOUT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+const within = <T>(promise: Promise<T>, what: string) => withinMs(promise, what, VISIT_TIMEOUT_MS);
 
 async function newContext(browser: Browser, token: unknown): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -222,31 +212,14 @@ export async function run(): Promise<BenchResult> {
   let board: BenchBoard | null = null;
   let browser: Browser | null = null;
   try {
-    await build({
-      root: webRoot,
-      configFile: join(webRoot, 'vite.config.ts'),
-      logLevel: 'silent',
-      mode: 'production',
-      build: { outDir, emptyOutDir: true, sourcemap: false },
-    });
+    await buildWebApp(outDir);
     // The static copy is written before the server starts: its static files are listed then.
     writeFileSync(join(outDir, STATIC_PAGE), '<!doctype html><title>placeholder</title>');
-    const port = await freePort();
-    board = await openBenchBoard({
-      WEB_DIST_DIR: outDir,
-      BROADCAST_HOST: '127.0.0.1',
-      BROADCAST_PORT: String(port),
-    });
-    const baseUrl = await board.app.listen({ port, host: '127.0.0.1' });
+    const served = await serveBenchBoard(outDir);
+    board = served.board;
+    const baseUrl = served.origin;
     await insertBenchItems(board, board.folderId, ITEMS);
-    const viewId = randomUUID();
-    const res = await board.app.inject({
-      method: 'PUT',
-      url: `/api/${board.teamId}/views/${viewId}`,
-      headers: { authorization: `Bearer ${board.token}` },
-      payload: { folder_id: board.folderId, type: 'table', name: 'Bench table', row_version: 1 },
-    });
-    if (res.statusCode >= 300) throw new Error(`view: ${res.statusCode} ${res.body}`);
+    const viewId = await putView(board, board.folderId, 'table', 'Bench table');
     const boardUrl = `${baseUrl}/b/${board.boardId}/${board.folderId}?view=${viewId}`;
     const { record: token } = await createSession({ ctx: board.app.ctx, userId: board.ownerId });
     browser = await launchChromium();

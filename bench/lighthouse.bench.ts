@@ -13,22 +13,18 @@
  * first visit of the page with a session (HTTP cache and IndexedDB empty). With TRACE=1 each
  * audit prints the weighted audits that did not pass, by category.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { build } from 'vite';
 import { createSession } from '../apps/server/src/modules/auth/sessions.service';
 import { CHROMIUM_FLAGS } from '../e2e/browser';
-import { type BenchBoard, insertBenchItems, openBenchBoard } from './lib/board-fixture';
-import { freePort } from './lib/free-port';
+import { type BenchBoard, insertBenchItems } from './lib/board-fixture';
+import { buildWebApp, putView, serveBenchBoard } from './lib/served-board';
 import type { BenchResult } from './lib/types';
 
-const webRoot = join(dirname(fileURLToPath(import.meta.url)), '../apps/web');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 type Scores = Record<Category, number>;
@@ -119,29 +115,12 @@ export async function run(): Promise<BenchResult> {
   let board: BenchBoard | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
-    await build({
-      root: webRoot,
-      configFile: join(webRoot, 'vite.config.ts'),
-      logLevel: 'silent',
-      mode: 'production',
-      build: { outDir, emptyOutDir: true, sourcemap: false },
-    });
-    const port = await freePort();
-    board = await openBenchBoard({
-      WEB_DIST_DIR: outDir,
-      BROADCAST_HOST: '127.0.0.1',
-      BROADCAST_PORT: String(port),
-    });
-    const origin = await board.app.listen({ port, host: '127.0.0.1' });
+    await buildWebApp(outDir);
+    const served = await serveBenchBoard(outDir);
+    board = served.board;
+    const origin = served.origin;
     await insertBenchItems(board, board.folderId, 100);
-    const viewId = randomUUID();
-    const res = await board.app.inject({
-      method: 'PUT',
-      url: `/api/${board.teamId}/views/${viewId}`,
-      headers: { authorization: `Bearer ${board.token}` },
-      payload: { folder_id: board.folderId, type: 'table', name: 'Table', row_version: 1 },
-    });
-    if (res.statusCode >= 300) throw new Error(`view: ${res.statusCode} ${res.body}`);
+    const viewId = await putView(board, board.folderId, 'table', 'Table');
     const { record: token } = await createSession({ ctx: board.app.ctx, userId: board.ownerId });
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

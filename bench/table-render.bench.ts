@@ -27,21 +27,17 @@
  *   (resource timing) in the cold visits of 0 and 10,000 items: the server's and the network's
  *   share, the rest being the page's.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { build } from 'vite';
 import { createSession } from '../apps/server/src/modules/auth/sessions.service';
 import { launchChromium } from '../e2e/browser';
-import { type BenchBoard, base62Id, insertBenchItems, openBenchBoard } from './lib/board-fixture';
-import { freePort } from './lib/free-port';
+import { type BenchBoard, base62Id, insertBenchItems } from './lib/board-fixture';
+import { buildWebApp, putView, serveBenchBoard, within as withinMs } from './lib/served-board';
 import { median, round } from './lib/stats';
 import type { BenchResult } from './lib/types';
 
-const webRoot = join(dirname(fileURLToPath(import.meta.url)), '../apps/web');
 const SIZES = [0, 1_000, 10_000] as const;
 const VIEWS = ['table', 'columns'] as const;
 const WARMUP = 1;
@@ -100,14 +96,8 @@ async function seed(board: BenchBoard, baseUrl: string): Promise<Target[]> {
     ]);
     if (size > 0) await insertBenchItems(board, folderId, size);
     for (const view of VIEWS) {
-      const id = randomUUID();
       const viewName = `Bench ${view}`;
-      await put(board, `/api/${board.teamId}/views/${id}`, {
-        folder_id: folderId,
-        type: view,
-        name: viewName,
-        row_version: 1,
-      });
+      const id = await putView(board, folderId, view, viewName);
       targets.push({
         url: `${baseUrl}/b/${board.boardId}/${folderId}?view=${id}`,
         view,
@@ -199,13 +189,7 @@ const KEPT_ON_DEVICE = `async ({ folderId, size }) => {
   }
 }`;
 
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} in ${VISIT_TIMEOUT_MS} ms`)), VISIT_TIMEOUT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+const within = <T>(promise: Promise<T>, what: string) => withinMs(promise, what, VISIT_TIMEOUT_MS);
 
 async function visit(browser: Browser, target: Target, token: unknown, mode: Visited): Promise<Visit> {
   const context = await browser.newContext({
@@ -254,21 +238,10 @@ export async function run(): Promise<BenchResult> {
   let board: BenchBoard | null = null;
   let browser: Browser | null = null;
   try {
-    await build({
-      root: webRoot,
-      configFile: join(webRoot, 'vite.config.ts'),
-      logLevel: 'silent',
-      mode: 'production',
-      build: { outDir, emptyOutDir: true, sourcemap: false },
-    });
-    // The real-time hub is the app's own port: the app vars must name it before it listens.
-    const port = await freePort();
-    board = await openBenchBoard({
-      WEB_DIST_DIR: outDir,
-      BROADCAST_HOST: '127.0.0.1',
-      BROADCAST_PORT: String(port),
-    });
-    const baseUrl = await board.app.listen({ port, host: '127.0.0.1' });
+    await buildWebApp(outDir);
+    const served = await serveBenchBoard(outDir);
+    board = served.board;
+    const baseUrl = served.origin;
     const targets = await seed(board, baseUrl);
     const { record: token } = await createSession({ ctx: board.app.ctx, userId: board.ownerId });
     browser = await launchChromium();
