@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { quickUser } from '../test/quick-user';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** Text of a chunk large enough to be worth compressing (as a real build's chunks are). */
@@ -116,5 +117,45 @@ describe('answers are compressed on the way out', () => {
     expect(decoded(res.rawPayload, res.headers['content-encoding'] as string | undefined)).toContain(
       '<div id="root">',
     );
+  });
+});
+
+describe('an idempotent replay', () => {
+  test('is stored plain and compressed for the client that asks again', async () => {
+    const owner = await quickUser(t.app.ctx);
+    const team = (
+      await t.request({ method: 'POST', url: '/api/teams', token: owner.token, json: { name: 'Zip' } })
+    ).json();
+    const boardId = 'Zipboard001';
+    const batch = [
+      { type: 'board', op: 'put', id: boardId, body: { name: 'Roadmap', row_version: 1 } },
+      ...Array.from({ length: 8 }, (_, n) => ({
+        type: 'folder',
+        op: 'put',
+        id: `Zipfolder0${n}`,
+        body: { board_id: boardId, name: `Folder ${n} ${'x'.repeat(40)}`, row_version: 1 },
+      })),
+    ];
+    const send = (encoding: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/${team.id}/save-multiple`,
+        token: owner.token,
+        json: batch,
+        headers: { 'x-idempotency-key': 'zip-replay-1', 'accept-encoding': encoding },
+      });
+    // The first answer goes out compressed; what is stored must be the plain body, which a
+    // client asking for no compression gets back as it is, and one asking for br compressed.
+    const first = await send('br');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(decoded(first.rawPayload, 'br'));
+    const plain = await send('identity');
+    expect(plain.headers['idempotent-replayed']).toBe('true');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(body);
+    const again = await send('br');
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decoded(again.rawPayload, 'br'))).toEqual(body);
   });
 });
