@@ -34,6 +34,7 @@ const METRICS = [
   'largest-contentful-paint',
   'total-blocking-time',
   'speed-index',
+  'cumulative-layout-shift',
 ] as const;
 
 interface Audit {
@@ -83,10 +84,17 @@ async function audit(
         });
       console.log(`${url} ${preset} ${category}: ${failing.join(', ') || 'all pass'}`);
     }
+    // Where the main thread's time went: by script, and the long tasks.
+    for (const id of ['bootup-time', 'long-tasks', 'mainthread-work-breakdown']) {
+      const items = (result.lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+      console.log(`${preset} ${id}: ${JSON.stringify(items.slice(0, 12))}`);
+    }
   }
-  const metrics = METRICS.map((id) => Math.round(result.lhr.audits[id]?.numericValue ?? Number.NaN)).join(
-    '/',
-  );
+  const metrics = METRICS.map((id) =>
+    Math.round(
+      (result.lhr.audits[id]?.numericValue ?? Number.NaN) * (id === 'cumulative-layout-shift' ? 1000 : 1),
+    ),
+  ).join('/');
   return { scores, metrics };
 }
 
@@ -103,6 +111,44 @@ async function setSession(chromePort: number, origin: string, token: unknown | n
       },
       token === null ? null : JSON.stringify(token),
     );
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/**
+ * With TRACE: the page's issues as Chrome reports them (Lighthouse's best-practices audit only
+ * counts them) and the elements that moved during the load, by size of the shift.
+ */
+async function traceIssues(chromePort: number, origin: string, token: unknown, url: string): Promise<void> {
+  await setSession(chromePort, origin, token);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 412, height: 823, isMobile: true, deviceScaleFactor: 1.75 });
+    const cdp = await page.createCDPSession();
+    cdp.on('Audits.issueAdded', (event) => console.log(`issue: ${JSON.stringify(event.issue)}`));
+    await cdp.send('Audits.enable');
+    await page.evaluateOnNewDocument(() => {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          value: number;
+          sources: { node?: Node; previousRect: DOMRect; currentRect: DOMRect }[];
+        }[]) {
+          const sources = entry.sources.map((source) => {
+            const node = source.node as Element | undefined;
+            const name = node ? `${node.nodeName}.${node.className || ''}` : '?';
+            return `${name} ${JSON.stringify(source.previousRect)}->${JSON.stringify(source.currentRect)}`;
+          });
+          console.log(`layout-shift ${entry.value.toFixed(3)} ${sources.join(' | ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    page.on('console', (message) => {
+      if (message.text().startsWith('layout-shift')) console.log(message.text());
+    });
+    await page.goto(url, { waitUntil: 'networkidle0' });
     await page.close();
   } finally {
     await browser.disconnect();
@@ -130,9 +176,14 @@ export async function run(): Promise<BenchResult> {
       login: `${origin}/login`,
       board: `${origin}/b/${board.boardId}/${board.folderId}?view=${viewId}`,
     };
+    if (process.env.TRACE) await traceIssues(chrome.port, origin, token, urls.board);
     const details: Record<string, number | string> = {};
     const ratios: number[] = [];
-    for (const { page, preset, goals } of AUDITS) {
+    // ONLY=board-mobile (page-preset, comma-separated) audits only those: for tracing one.
+    const only = process.env.ONLY?.split(',');
+    for (const { page, preset, goals } of AUDITS.filter(
+      (a) => !only || only.includes(`${a.page}-${a.preset}`),
+    )) {
       await setSession(chrome.port, origin, page === 'board' ? token : null);
       const { scores, metrics } = await audit(chrome.port, urls[page], preset);
       details[`${page}_${preset}`] = CATEGORIES.map((category) => scores[category]).join('/');
@@ -140,7 +191,7 @@ export async function run(): Promise<BenchResult> {
       for (const [category, goal] of Object.entries(goals)) ratios.push(scores[category as Category] / goal);
     }
     details.order = CATEGORIES.join('/');
-    details.ms_order = 'fcp/lcp/tbt/si';
+    details.ms_order = 'fcp/lcp/tbt/si/cls_x1000';
     return { name: 'lighthouse', ratio: Math.min(...ratios), goal: '>=1', details };
   } finally {
     chrome?.kill();

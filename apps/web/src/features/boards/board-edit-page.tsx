@@ -31,7 +31,7 @@ export function BoardEditPage() {
   const boards = useBoards(team.id);
   useBoardRecordEvents(team.id);
   const board = boards.data?.find((candidate) => candidate.id === boardId);
-  const can = useBoardAccess(team.id, boardId);
+  const { can } = useBoardAccess(team.id, boardId);
 
   if (!board) {
     if (boards.isLoaded) return <NotFoundPage />;

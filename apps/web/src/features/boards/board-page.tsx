@@ -48,7 +48,7 @@ function BoardScreen({ teamId, boardId }: { teamId: number; boardId: string }) {
   const lookup = useBoardLookup(boardId);
   const boards = useBoards(teamId);
   const folders = useFolders(teamId, boardId);
-  const can = useBoardAccess(teamId, boardId);
+  const { can, isKnown: isAccessKnown } = useBoardAccess(teamId, boardId);
   useBoardRecordEvents(teamId);
   useTeamRealtime(teamId);
 
@@ -85,6 +85,9 @@ function BoardScreen({ teamId, boardId }: { teamId: number; boardId: string }) {
     ) : (
       <PageSpinner label={t('app.loading')} />
     );
+  // The header's actions depend on what the caller may do: until that is known the page waits
+  // (kept on the device, it is known at once on a reload), so they do not push the board down.
+  if (!isAccessKnown) return <PageSpinner label={t('app.loading')} />;
   // Locked by its password: the prompt stands in for the folders (and anything kept of them here).
   if (isBoardLocked(folders.error)) {
     const handleUnlocked = async () => {

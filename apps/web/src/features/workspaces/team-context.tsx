@@ -4,6 +4,7 @@ import type { Action } from '@strata/domain/permissions/actions';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { api } from '../../lib/api';
+import { useKeptQuery } from '../../lib/kept-query';
 
 export interface TeamView {
   team: Team;
@@ -27,7 +28,7 @@ export function useTeamQueries(teamId: string) {
     queryFn: () => api.get<Team>(`/api/teams/${teamId}`),
     retry: false,
   });
-  const access = useQuery(teamAccessQuery(teamId));
+  const access = useKeptQuery(`access.t${teamId}`, teamAccessQuery(teamId));
   return { team, access };
 }
 
