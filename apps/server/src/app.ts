@@ -15,6 +15,7 @@ import { registerClientVersion } from './http/client-version';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency';
+import { registerInputPolicy } from './http/input-policy';
 import { registerSecurity } from './http/security';
 import './http/types';
 import { registerWebApp } from './http/web-app';
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await registerSecurity(app, config);
   registerErrorHandler(app);
+  registerInputPolicy(app);
   registerClientVersion(app, config);
   registerAuthentication(app, ctx);
   registerIdempotency(app, ctx);

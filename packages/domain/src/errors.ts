@@ -34,6 +34,7 @@ export const ERROR_CATALOGUE = {
     status: 422,
     message: 'The file you are trying to upload is too large. Your file must be less than {n}MB.',
   },
+  MALFORMED_MULTIPART: { status: 400, message: 'The multipart/form-data body is malformed.' },
   UNSUPPORTED_FILE: { status: 422, message: 'The file must be a PNG, JPEG, GIF or WebP image.' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
   WORKSPACE_LIMIT_REACHED: {

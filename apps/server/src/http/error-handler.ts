@@ -2,10 +2,12 @@ import { AppError, type ErrorBody } from '@strata/domain/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { routeFieldError } from './field-errors';
+import { isMalformedMultipart } from './input-policy';
 
 /** The one error handler: AppError by code, validation as 422 with a list, the rest by status. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    const error = isMalformedMultipart(thrown) ? new AppError('MALFORMED_MULTIPART') : thrown;
     if (error instanceof AppError) {
       return reply.code(error.status).send(error.toBody());
     }
