@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Projects by environment (CONVENTIONS 14): `unit` (pure), `db` (API and repos on PGlite, or on
- * PostgreSQL when TEST_DATABASE_URL is set), `e2e` (Chromium against a running server).
+ * PostgreSQL when TEST_DATABASE_URL is set; `*.pg.test.ts` need that server and skip without it),
+ * `e2e` (Chromium against a running server).
  */
 export default defineConfig({
   test: {
@@ -18,7 +19,12 @@ export default defineConfig({
       {
         test: {
           name: 'db',
-          include: ['apps/*/src/**/*.db.test.ts', 'packages/*/src/**/*.db.test.ts'],
+          include: [
+            'apps/*/src/**/*.db.test.ts',
+            'packages/*/src/**/*.db.test.ts',
+            'apps/*/src/**/*.pg.test.ts',
+            'packages/*/src/**/*.pg.test.ts',
+          ],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

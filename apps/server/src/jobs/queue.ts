@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { type Database, type DbOrTx, drizzleExecutor } from '../db/client';
+import { withSchemaLock } from '../db/migrate';
 
 export interface JobDefinition<T> {
   name: string;
@@ -51,9 +52,15 @@ export function createJobQueue(
       definitions.set(definition.name, definition as JobDefinition<unknown>);
     },
     async start() {
-      await boss.start();
+      // pg-boss locks its own schema's creation but not a queue's (a table partition each): two
+      // processes creating the same queues at once deadlock, so both happen under the schema lock.
+      const prepare = async () => {
+        await boss.start();
+        for (const definition of definitions.values()) await boss.createQueue(definition.name);
+      };
+      if (database.connectionString) await withSchemaLock(database.connectionString, prepare);
+      else await prepare();
       for (const definition of definitions.values()) {
-        await boss.createQueue(definition.name);
         await boss.work(
           definition.name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
