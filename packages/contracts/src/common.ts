@@ -30,6 +30,21 @@ export const syncedRecordFields = {
   row_version: z.number().int(),
 };
 
+/** The largest value of a PostgreSQL integer column (ids of users and workspaces, row_version). */
+export const MAX_INT4 = 2_147_483_647;
+
+/**
+ * An ISO 8601 date-time with its offset, in the years 0001-9999 (UTC): PostgreSQL has no year 0
+ * and the format no year past 9999.
+ */
+export const isoDateTime = z.iso.datetime({ offset: true }).refine(
+  (text) => {
+    const year = new Date(text).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  },
+  { message: 'The date must be in the years 0001 to 9999.' },
+);
+
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** The access-token record of spec section 3. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './common';
 
 export const notificationPaths = {
   list: '/api/notifications',
@@ -98,4 +99,4 @@ export const notificationsUpdatedResponse = z.object({
   updated: z.number().int(),
 });
 
-export const readAllBody = z.object({ read_at: z.iso.datetime({ offset: true }) });
+export const readAllBody = z.object({ read_at: isoDateTime });

@@ -1,5 +1,6 @@
 import { ACTIONS, RESOURCE_TYPES, ROLES } from '@strata/domain/permissions/actions';
 import { z } from 'zod';
+import { MAX_INT4 } from './common';
 
 export const permissionPaths = {
   access: '/api/:teamId/permissions/access',
@@ -38,5 +39,5 @@ export const savePermissionBody = z.object({
   resource_id: z.string().min(1).max(64),
   permissions: z.array(z.string().max(120)).max(2000),
   final_permissions: z.array(z.enum(ACTIONS)).max(ACTIONS.length),
-  row_version: z.number().int().min(1),
+  row_version: z.number().int().min(1).max(MAX_INT4),
 });

@@ -11,7 +11,10 @@ export function isBase62Id(value: unknown): value is string {
   return typeof value === 'string' && BASE62_ID_PATTERN.test(value);
 }
 
-/** Users and workspaces: positive integers. */
+/** The largest id of a serial (PostgreSQL integer) column: users and workspaces. */
+export const MAX_SERIAL_ID = 2_147_483_647;
+
+/** Users and workspaces: positive integers that fit their integer column. */
 export function isUserId(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_SERIAL_ID;
 }

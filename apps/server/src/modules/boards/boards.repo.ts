@@ -1,3 +1,4 @@
+import { isUserId } from '@strata/domain/attributes/ids';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type BoardRow, boards, folders } from '../../db/schema/boards';
@@ -148,12 +149,16 @@ export async function findFoldersWithBoards(db: DbOrTx, teamId: number, ids: rea
   return rows.map(({ folder, ...board }) => ({ folder, board: withRecord(board) }));
 }
 
-/** Which of these user ids are members of the workspace. */
+/**
+ * Which of these user ids are members of the workspace. An id the user id column cannot hold is
+ * nobody's (and would make PostgreSQL refuse the whole query).
+ */
 export async function findMemberIds(db: DbOrTx, teamId: number, userIds: readonly number[]) {
-  if (userIds.length === 0) return new Set<number>();
+  const ids = userIds.filter(isUserId);
+  if (ids.length === 0) return new Set<number>();
   const rows = await db
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, [...userIds])));
+    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, ids)));
   return new Set(rows.map((row) => row.userId));
 }
