@@ -49,7 +49,12 @@ async function main(): Promise<void> {
   }
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   app.log.info(`Strata ${config.appVersion} on ${config.appUrl} — data: ${storage}`);
-  if (config.devMailEnabled) app.log.info(`mail goes to the development outbox: ${config.appUrl}/dev/mail`);
+  if (config.devMailEnabled) {
+    // The outbox answers loopback addresses only, so APP_URL (often a public name) is not the way in.
+    app.log.info(
+      `Mail is not sent (no SMTP_URL): read it at http://localhost:${config.port}/dev/mail from this machine`,
+    );
+  }
 }
 
 main().catch((error) => {

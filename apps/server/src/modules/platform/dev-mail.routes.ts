@@ -6,11 +6,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { mailOutbox } from '../../db/schema/platform';
+import { onlyFromThisMachine } from '../../http/same-machine';
 import { escapeHtml } from '../../mail/templates';
 
 /**
  * The development outbox: registered only while no SMTP_URL is set and NODE_ENV is not
- * production, so it cannot exist where real mail flows.
+ * production, so it cannot exist where real mail flows. It holds password-reset and invitation
+ * links, so it answers only requests from this machine; anyone else gets an unknown route's answer.
  */
 export function devMailRoutes(app: FastifyInstance, ctx: AppContext): void {
   if (!ctx.config.devMailEnabled) return;
@@ -28,24 +30,31 @@ export function devMailRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     devMailPath,
-    { config: { auth: 'public' }, schema: { tags: ['development'], response: { 200: devMailListSchema } } },
+    {
+      config: { auth: 'public' },
+      onRequest: onlyFromThisMachine,
+      schema: { tags: ['development'], response: { 200: devMailListSchema } },
+    },
     async () => (await list()).map(toDto),
   );
 
-  r.get('/dev/mail', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
-    const mails = await list();
-    const linkify = (text: string) =>
-      escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
-    const items = mails
-      .map(
-        (m) => `<article>
+  r.get(
+    '/dev/mail',
+    { config: { auth: 'public' }, onRequest: onlyFromThisMachine, schema: { hide: true } },
+    async (_request, reply) => {
+      const mails = await list();
+      const linkify = (text: string) =>
+        escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+      const items = mails
+        .map(
+          (m) => `<article>
   <header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</span>
   <a href="/dev/mail/${m.id}.html">HTML version</a></header>
   <pre>${linkify(m.text)}</pre>
 </article>`,
-      )
-      .join('\n');
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+        )
+        .join('\n');
+      return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Mail outbox · ${escapeHtml(ctx.config.appName)}</title>
 <style>
@@ -58,12 +67,14 @@ pre{white-space:pre-wrap;font:inherit;margin:8px 0 0}
 <h1>Mail outbox</h1><p class="note">Development only: mail lands here because SMTP_URL is not set. Newest first.</p>
 ${items || '<p>No mail yet.</p>'}
 </body></html>`);
-  });
+    },
+  );
 
   r.get(
     '/dev/mail/:file',
     {
       config: { auth: 'public' },
+      onRequest: onlyFromThisMachine,
       schema: { hide: true, params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.html$/) }) },
     },
     async (request, reply) => {
