@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAllowedScheme } from '../urls';
 import type { AttributeType } from './attribute-types';
 import { ATTRIBUTE_ERROR_MESSAGES, type ValueError, type ValueResult, valueError } from './value-errors';
 
@@ -33,7 +34,15 @@ export const numberSettingsSchema = z.object({
 export type NumberSettings = z.infer<typeof numberSettingsSchema>;
 
 const buttonActionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('open_url'), url: z.string().trim().min(1).max(2048) }),
+  z.object({
+    type: z.literal('open_url'),
+    url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2048)
+      .refine((url) => hasAllowedScheme(url), { message: ATTRIBUTE_ERROR_MESSAGES.INVALID_URL }),
+  }),
   z.object({
     type: z.literal('set_values'),
     values: z
@@ -108,6 +117,7 @@ export type LabelSettings = AttributeSettings<'label'>;
 
 const CODE_BY_MESSAGE = new Map<string, ValueError['code']>([
   [ATTRIBUTE_ERROR_MESSAGES.LABEL_NAME_REQUIRED, 'LABEL_NAME_REQUIRED'],
+  [ATTRIBUTE_ERROR_MESSAGES.INVALID_URL, 'INVALID_URL'],
 ]);
 
 /** Validates and completes the settings of a type; errors carry the path inside `settings`. */

@@ -7,6 +7,7 @@ import { putFolder, removeFolder } from '../boards/folders.service';
 import { putAttribute, removeAttribute } from '../items/attributes.service';
 import { putItem, removeItem } from '../items/items.service';
 import { putView, removeView } from '../views/views.service';
+import { sanitiseAttributeHtml } from './attribute-html';
 import type { WriteScope } from './write-scope';
 
 /**
@@ -36,7 +37,8 @@ export const RECORD_COLLECTIONS: Record<SyncedRecordType, RecordCollection> = {
     type: 'attribute',
     id: uuidId,
     body: saveAttributeBody,
-    put: putAttribute,
+    // Long text in the save is sanitised before it is checked and stored.
+    put: async (scope, id, body) => putAttribute(scope, id, await sanitiseAttributeHtml(scope, body)),
     remove: removeAttribute,
   }),
   item: collection({ type: 'item', id: uuidId, body: saveItemBody, put: putItem, remove: removeItem }),

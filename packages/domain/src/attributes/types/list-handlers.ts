@@ -1,3 +1,4 @@
+import { hasAllowedScheme, IMAGE_SCHEMES, LINK_SCHEMES } from '../../urls';
 import { matchText } from '../filter-matchers';
 import { EMPTY_OPERATORS, type FilterOperator } from '../filter-operators';
 import { isUuid } from '../ids';
@@ -7,7 +8,6 @@ import { fail, failWith, ok, type ValueError, type ValueResult, valueError } fro
 import type { TypeHandler } from './type-handler';
 
 export const LIST_MAX_ENTRIES = 500;
-const URL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'ftp:', 'tel:']);
 
 /** A typed link as stored: a scheme is added to a bare host ('example.com' -> 'https://example.com'). */
 export function normaliseUrl(text: string): string | null {
@@ -15,8 +15,8 @@ export function normaliseUrl(text: string): string | null {
   if (trimmed === '' || trimmed.length > 2048 || /\s/.test(trimmed)) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
   try {
+    if (!hasAllowedScheme(withScheme, LINK_SCHEMES)) return null;
     const url = new URL(withScheme);
-    if (!URL_PROTOCOLS.has(url.protocol)) return null;
     if (
       (url.protocol === 'http:' || url.protocol === 'https:') &&
       !url.hostname.includes('.') &&
@@ -88,7 +88,9 @@ export const linksHandler: TypeHandler<'links', LinkEntry[]> = {
       if (name === undefined) errors.push(valueError('INVALID_TYPE', { expected: 'a string' }, `${at}.name`));
       if (favicon === undefined)
         errors.push(valueError('INVALID_TYPE', { expected: 'a string' }, `${at}.favicon`));
-      if (url === null || name === undefined || favicon === undefined) return null;
+      else if (favicon !== null && favicon !== '' && !hasAllowedScheme(favicon, IMAGE_SCHEMES))
+        errors.push(valueError('INVALID_URL', {}, `${at}.favicon`));
+      if (url === null || name === undefined || favicon === undefined || errors.length > 0) return null;
       return { id: raw.id as string, url, name: name ?? '', favicon };
     }),
   read: (data) => {
