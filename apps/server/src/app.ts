@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
@@ -21,6 +21,7 @@ import './http/types';
 import { registerWebApp } from './http/web-app';
 import { createJobQueue } from './jobs/queue';
 import { type Clock, systemClock } from './lib/clock';
+import { serializeError } from './lib/log-errors';
 import { createMailTransport, MAIL_JOB, type OutgoingMail } from './mail/mail';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
@@ -58,6 +59,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** false silences the request log (tests). */
   logger?: boolean;
+  /** Where the log is written instead of stdout (tests that read it). */
+  logStream?: DestinationStream;
   /** Job polling interval; tests shorten it. */
   jobPollingIntervalSeconds?: number;
   /** Events outbox polling interval (requests that write nudge it anyway); tests shorten it. */
@@ -82,6 +85,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
               'req.headers["x-authorization-password"]',
               'req.headers.cookie',
             ],
+            // A failed query's parameters (a password hash, an email) never reach the log.
+            serializers: { err: serializeError },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     return503OnClosing: true,

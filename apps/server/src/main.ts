@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/lock-file';
+import { serializeError } from './lib/log-errors';
 
 /** Process entry: config -> lock -> database and migrations -> listen; graceful stop on signals. */
 async function main(): Promise<void> {
@@ -58,8 +59,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
+  // A failed query (a migration, the first writes) is told without its parameters, as in the log;
+  // its stack goes on with the database's own error ("caused by: ...").
   process.stderr.write(
-    `strata: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    `strata: failed to start: ${error instanceof Error ? serializeError(error).stack : String(error)}\n`,
   );
   process.exit(1);
 });
