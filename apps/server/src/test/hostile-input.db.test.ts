@@ -1,6 +1,12 @@
+import { hasAllowedScheme, IMAGE_SCHEMES, LINK_SCHEMES } from '@strata/domain/urls';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { attributes, items } from '../db/schema/items';
 import { type Seeded, seedWorkspace } from '../modules/changes/changes.fixtures';
 import { itemApi, uuid } from '../modules/items/items.fixtures';
+import { bodyArbitrary, CORPUS_SEED, paramArbitrary, RAW_BODIES, storedValueBodies } from './hostile-corpus';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -169,3 +175,213 @@ describe('URL fields take only http, https and mailto', () => {
     expect(item.values[links.id]!.data).toEqual([link]);
   });
 });
+
+interface OpenApiOperation {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> };
+}
+interface OpenApiSchema {
+  type?: string;
+  properties?: Record<string, unknown>;
+  items?: OpenApiSchema;
+}
+interface RouteUnderTest {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+  path: string;
+  query: string[];
+  fields: string[];
+  isArray: boolean;
+  isMultipart: boolean;
+}
+
+/** Every route of the app, from the OpenAPI document it generates from its route schemas. */
+function routesOfApp(): RouteUnderTest[] {
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
+  const routes: RouteUnderTest[] = [];
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const content = operation.requestBody?.content ?? {};
+      const schema = content['application/json']?.schema;
+      const objectSchema = schema?.type === 'array' ? schema.items : schema;
+      routes.push({
+        method: method.toUpperCase() as RouteUnderTest['method'],
+        path,
+        query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        fields: Object.keys(objectSchema?.properties ?? {}),
+        isArray: schema?.type === 'array',
+        isMultipart: /photo|attachments$/.test(path) && method === 'post',
+      });
+    }
+  }
+  return routes;
+}
+
+/** A path or query value as a client could send it (a lone surrogate has no UTF-8: its bytes are sent). */
+function encode(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+describe('a generated corpus sent to every route', () => {
+  test('no answer is a 5xx, no HTML is stored unsanitised, and the health check answers within 100 ms throughout', async () => {
+    const longtext = await api.newAttribute(s, place.board.id, 'longtext');
+    const text = await api.newAttribute(s, place.board.id, 'text');
+    const members = await api.newAttribute(s, place.board.id, 'members');
+    const links = await api.newAttribute(s, place.board.id, 'links');
+    const item = await api.newItem(s, place.folder.id);
+    const routes = routesOfApp();
+    expect(routes.length).toBeGreaterThan(60);
+    const seed = CORPUS_SEED;
+    console.info(`hostile corpus: ${routes.length} routes, seed ${seed} (HOSTILE_SEED=${seed} replays it)`);
+
+    /** Real ids where a route names one (so the body reaches the service), never for a DELETE. */
+    const realParam = (route: RouteUnderTest, name: string): string | undefined => {
+      if (name === 'teamId') return String(s.team.id);
+      if (route.method === 'DELETE') return undefined;
+      if (name === 'id' && route.path.startsWith('/api/teams/')) return String(s.team.id);
+      if (name === 'boardId' || (name === 'id' && route.path.includes('/boards/'))) return place.board.id;
+      if (name === 'folderId' || (name === 'id' && route.path.includes('/folders/'))) return place.folder.id;
+      if (name === 'id' && route.path.includes('/attributes/')) return longtext.id;
+      if (name === 'id' && route.path.includes('/items/')) return item.id;
+      if (name === 'memberId') return String(s['full-member'].id);
+      return undefined;
+    };
+    const fakeParams = fc.sample(paramArbitrary, { numRuns: 400, seed });
+    const queryValues = fc.sample(paramArbitrary, { numRuns: 400, seed: seed + 1 });
+    let at = 0;
+    const fake = () => fakeParams[at++ % fakeParams.length]!;
+
+    const requests: InjectOptions[] = [];
+    for (const route of routes) {
+      const bodies = fc.sample(bodyArbitrary(route.fields, route.isArray), { numRuns: 6, seed: seed + at });
+      for (const [n, body] of bodies.entries()) {
+        const url = route.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+          encode((n % 2 === 0 ? realParam(route, name) : undefined) ?? fake()),
+        );
+        const query = route.query.map((name, i) => `${name}=${encode(queryValues[(n + i + at) % 400]!)}`);
+        const fullUrl = query.length > 0 ? `${url}?${query.join('&')}` : url;
+        const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+        requests.push({
+          method: route.method,
+          url: fullUrl,
+          headers: route.isMultipart ? { 'content-type': 'multipart/form-data; boundary=x' } : {},
+          ...(hasBody ? { payload: route.isMultipart ? '--x\r\n\r\n' : JSON.stringify(body) } : {}),
+        });
+      }
+    }
+    const stored = storedValueBodies({
+      folderId: place.folder.id,
+      boardId: place.board.id,
+      attributes: { longtext: longtext.id, text: text.id, members: members.id, links: links.id },
+    });
+    for (const body of fc.sample(stored.item, { numRuns: 40, seed })) {
+      requests.push({
+        method: 'PUT',
+        url: `/api/${s.team.id}/items/${uuid()}`,
+        payload: JSON.stringify(body),
+      });
+    }
+    for (const body of fc.sample(stored.attribute, { numRuns: 40, seed })) {
+      requests.push({
+        method: 'PUT',
+        url: `/api/${s.team.id}/attributes/${uuid()}`,
+        payload: JSON.stringify(body),
+      });
+    }
+    for (const payload of RAW_BODIES) {
+      requests.push({ method: 'PUT', url: `/api/${s.team.id}/items/${uuid()}`, payload });
+      requests.push({ method: 'POST', url: `/api/${s.team.id}/save-multiple`, payload });
+    }
+
+    // The health check, asked again and again while the corpus runs.
+    const healthTimes: number[] = [];
+    let running = true;
+    const health = (async () => {
+      while (running) {
+        const started = performance.now();
+        const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+        healthTimes.push(performance.now() - started);
+        expect(res.statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let next = 0;
+    const worker = async () => {
+      while (next < requests.length) {
+        const request = requests[next++]!;
+        // The auth routes go without the token: signing out would end the session the corpus runs with.
+        const isAuthRoute = String(request.url).startsWith('/api/auth/');
+        const headers = {
+          ...(isAuthRoute ? {} : { authorization: `Bearer ${s.owner.token}` }),
+          'content-type': 'application/json',
+          ...(request.headers as Record<string, string>),
+        };
+        const res = await t.app.inject({ ...request, headers });
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        if (res.statusCode >= 500)
+          failures.push(
+            `${res.statusCode} ${request.method} ${String(request.url).slice(0, 120)} ${String(request.payload ?? '').slice(0, 200)}`,
+          );
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    running = false;
+    await health;
+
+    const slowest = Math.max(...healthTimes);
+    console.info(
+      `hostile corpus: ${requests.length} requests, answers ${JSON.stringify(Object.fromEntries(statuses))}, ` +
+        `${healthTimes.length} health checks, slowest ${slowest.toFixed(1)} ms`,
+    );
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(healthTimes.length).toBeGreaterThan(20);
+    expect(slowest, `health check times: ${healthTimes.map(Math.round).join(', ')}`).toBeLessThan(100);
+    await expectNoUnsafeStoredContent();
+  }, 120_000);
+});
+
+/** What an HTML-bearing or URL field must never hold once stored. */
+// Text may say "javascript:" (the sanitiser keeps text and escapes markup); an attribute may not.
+const UNSAFE_STORED_HTML =
+  /<script|<iframe|\son[a-z]+\s*=|(?:href|src)\s*=\s*\\?["']?\s*(?:javascript|data|vbscript):/i;
+
+/** Every long-text value and default, button action and link of the workspace, read from the database. */
+async function expectNoUnsafeStoredContent() {
+  const attributeRows = await t.app.ctx.db.select().from(attributes).where(eq(attributes.teamId, s.team.id));
+  const longtextIds = new Set(attributeRows.filter((a) => a.type === 'longtext').map((a) => a.id));
+  const linkIds = new Set(attributeRows.filter((a) => a.type === 'links').map((a) => a.id));
+  for (const attribute of attributeRows) {
+    if (attribute.type === 'longtext')
+      expect(JSON.stringify(attribute.defaultData ?? '')).not.toMatch(UNSAFE_STORED_HTML);
+    if (attribute.type === 'button') {
+      const action = (
+        attribute.settings as {
+          action?: { type: string; url?: string; values?: { attribute_id: string; data: unknown }[] };
+        }
+      ).action;
+      if (action?.type === 'open_url') expect(hasAllowedScheme(action.url ?? '')).toBe(true);
+      for (const entry of action?.values ?? [])
+        if (longtextIds.has(entry.attribute_id))
+          expect(JSON.stringify(entry.data)).not.toMatch(UNSAFE_STORED_HTML);
+    }
+  }
+  const itemRows = await t.app.ctx.db.select().from(items).where(eq(items.teamId, s.team.id));
+  for (const row of itemRows) {
+    for (const [attributeId, value] of Object.entries(
+      (row.values ?? {}) as Record<string, { data: unknown }>,
+    )) {
+      if (longtextIds.has(attributeId)) expect(JSON.stringify(value.data)).not.toMatch(UNSAFE_STORED_HTML);
+      if (linkIds.has(attributeId))
+        for (const link of (value.data ?? []) as { url: string; favicon: string | null }[]) {
+          expect(hasAllowedScheme(link.url, LINK_SCHEMES)).toBe(true);
+          if (link.favicon) expect(hasAllowedScheme(link.favicon, IMAGE_SCHEMES)).toBe(true);
+        }
+    }
+  }
+}
