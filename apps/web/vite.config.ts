@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueParts } from './vite/catalogue-parts';
 import { precompress } from './vite/precompress';
+import { routePreloads } from './vite/route-preloads';
 
 // The app and the server are released together: the build carries the server package's version.
 const version = JSON.parse(readFileSync(new URL('../server/package.json', import.meta.url), 'utf8'))
@@ -60,7 +61,13 @@ const pwa = VitePWA({
 // In development the API runs on its own port (npm run dev starts both); the build is served by
 // the server itself on one origin.
 export default defineConfig({
-  plugins: [catalogueParts(), react(), pwa, precompress()],
+  plugins: [
+    catalogueParts(),
+    react(),
+    pwa,
+    routePreloads(fileURLToPath(new URL('.', import.meta.url))),
+    precompress(),
+  ],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: {
     alias: [

@@ -304,3 +304,71 @@ describe('file answers', () => {
     expect((error as HttpError).code).toBe('FORBIDDEN');
   });
 });
+
+describe('early answers (reads sent before the client existed)', () => {
+  /** Early answers by path, each taken once, recording what was taken. */
+  function early(answers: Record<string, Promise<Response>>) {
+    const taken: string[] = [];
+    return {
+      taken,
+      takeEarlyResponse: (path: string) => {
+        const answer = answers[path];
+        if (!answer) return undefined;
+        delete answers[path];
+        taken.push(path);
+        return answer;
+      },
+    };
+  }
+
+  test('a plain read takes its early answer instead of sending, once; the next read of it is sent', async () => {
+    const t = transport([json(200, { name: 'sent' })]);
+    const reads = early({ '/api/me': Promise.resolve(json(200, { name: 'early' })()) });
+    const http = client(t, undefined, { takeEarlyResponse: reads.takeEarlyResponse });
+    expect(await http.get('/api/me')).toEqual({ name: 'early' });
+    expect(t.calls).toEqual([]);
+    expect(await http.get('/api/me')).toEqual({ name: 'sent' });
+    expect(t.calls.map((c) => c.url)).toEqual(['/api/me']);
+  });
+
+  test('changes, reads with their own headers and reads without a session never take one', async () => {
+    const t = transport([json(200, {}), json(200, {}), json(200, {})]);
+    const reads = early({ '/api/me': Promise.resolve(json(200, { name: 'early' })()) });
+    await client(t, undefined, { takeEarlyResponse: reads.takeEarlyResponse }).put('/api/me', { name: 'x' });
+    await client(t, undefined, { takeEarlyResponse: reads.takeEarlyResponse }).get('/api/me', {
+      headers: { 'if-none-match': '"a"' },
+    });
+    await client(t, memoryTokenStore(null), { takeEarlyResponse: reads.takeEarlyResponse }).get('/api/me');
+    expect(reads.taken).toEqual([]);
+    expect(t.calls).toHaveLength(3);
+  });
+
+  test('an early read that got no answer is sent again', async () => {
+    const t = transport([json(200, { name: 'sent' })]);
+    const reads = early({ '/api/me': Promise.reject(new TypeError('Failed to fetch')) });
+    const http = client(t, undefined, { takeEarlyResponse: reads.takeEarlyResponse });
+    expect(await http.get('/api/me')).toEqual({ name: 'sent' });
+    expect(reads.taken).toEqual(['/api/me']);
+  });
+
+  test('an early 401 is handled as any: the token is refreshed and the read sent again', async () => {
+    const t = transport([json(200, { token: token('B') }), json(200, { name: 'after refresh' })]);
+    const reads = early({ '/api/me': Promise.resolve(json(401, { code: 'UNAUTHENTICATED' })()) });
+    const http = client(t, undefined, { takeEarlyResponse: reads.takeEarlyResponse });
+    expect(await http.get('/api/me')).toEqual({ name: 'after refresh' });
+    expect(t.calls.map((c) => c.url)).toEqual(['/api/auth/refresh', '/api/me']);
+    expect(t.calls[1]!.headers.authorization).toBe('Bearer B');
+  });
+
+  test("an early answer's update-required header is reported as a sent one's", async () => {
+    const onUpdateRequired = vi.fn();
+    const reads = early({
+      '/api/me': Promise.resolve(json(200, {}, { 'x-update-required': '36.0.0' })()),
+    });
+    await client(transport([]), undefined, {
+      takeEarlyResponse: reads.takeEarlyResponse,
+      onUpdateRequired,
+    }).get('/api/me');
+    expect(onUpdateRequired).toHaveBeenCalledWith('36.0.0');
+  });
+});

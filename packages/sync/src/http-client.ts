@@ -52,6 +52,12 @@ export interface HttpClientOptions {
    * cancellation, not an error status, and not one refused before sending because the browser is offline.
    */
   onNoAnswer?: () => void;
+  /**
+   * An answer to this plain authenticated read that went out before the client existed (the
+   * page's early reads), taken once: it stands in for sending the read again. A failed one is
+   * sent again; a 401 is handled as any (refresh, then sent again).
+   */
+  takeEarlyResponse?: (path: string) => Promise<Response> | undefined;
 }
 
 export interface RequestOptions {
@@ -119,13 +125,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
-    const response = await doFetch(`${base}${path}`, {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: opts.signal,
-    });
+    const fetchNow = () =>
+      doFetch(`${base}${path}`, { method, headers, body, credentials: 'include', signal: opts.signal });
+    const early = method === 'GET' && token && !opts.headers ? options.takeEarlyResponse?.(path) : undefined;
+    const response = early ? await early.catch(fetchNow) : await fetchNow();
     const minimum = response.headers.get('x-update-required');
     if (minimum) options.onUpdateRequired?.(minimum);
     if (response.headers.get('x-force-reload')) options.onForceReload?.();

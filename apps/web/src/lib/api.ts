@@ -3,6 +3,7 @@ import { createHttpClient, type HttpClient, type RequestOptions } from '@strata/
 import { webStorageTokenStore } from '@strata/sync/token-store';
 import i18next from 'i18next';
 import { connectionSignals } from './connection';
+import { takeEarlyRead } from './early-reads';
 import { currentPasswordConfirmation } from './password-confirmation';
 import { isPreviewMode } from './preview-mode';
 import { markUpdateRequired } from './update-required';
@@ -32,6 +33,7 @@ export const http = createHttpClient({
   onNoAnswer: () => connectionSignals.networkFailed(),
   // Offline, the service worker answers reads from what it cached (docs/pwa.md).
   readsOffline: () => navigator.serviceWorker?.controller != null,
+  takeEarlyResponse: takeEarlyRead,
 });
 
 export interface ApiRequestOptions extends RequestOptions {

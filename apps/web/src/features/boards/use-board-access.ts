@@ -13,10 +13,9 @@ export interface BoardAccess {
 /**
  * What the caller may do on one board: the board's own answer (its privacy and permission record
  * below the workspace's), with the workspace's standing in for it until it comes, or if the server
- * does not answer for boards. Both clear with the workspace's data on a permission change.
+ * does not answer for boards; the workspace's is not asked for when the board's is known. Both clear with the workspace's data on a permission change.
  */
 export function useBoardAccess(teamId: number, boardId: string): BoardAccess {
-  const workspace = useKeptQuery(`access.t${teamId}`, teamAccessQuery(teamId));
   const board = useKeptQuery(`access.t${teamId}.b${boardId}`, {
     queryKey: [...teamQueryKey(teamId), 'access', 'board', boardId],
     queryFn: () =>
@@ -24,6 +23,11 @@ export function useBoardAccess(teamId: number, boardId: string): BoardAccess {
         `/api/${teamId}/permissions/access?resource_type=board&resource_id=${encodeURIComponent(boardId)}`,
       ),
     retry: false,
+  });
+  // Asked only while the board's own answer is missing (kept on the device, it is there at once).
+  const workspace = useKeptQuery(`access.t${teamId}`, {
+    ...teamAccessQuery(teamId),
+    enabled: board.data === undefined,
   });
   const permissions = board.data?.permissions ?? workspace.data?.permissions;
   const can = useMemo(() => (action: Action) => permissions?.includes(action) ?? false, [permissions]);

@@ -4,7 +4,7 @@ import type { RecordStore } from '@strata/sync/records/record-types';
 import { onSync } from '../connection';
 import { createHttpTransport, type HttpTransportOptions } from '../records/http-transport';
 import { openRecordStores, recordStore } from '../records/stores';
-import { catchUpTeam } from '../records/team-catch-up';
+import { catchUpTeamOnLoad } from '../records/team-catch-up';
 import { applyPush, createOncePerPayload, type RecordPush, readPush } from './record-push';
 
 /** The stores made in this tab, by name, to route pushes and syncs to those that are open. */
@@ -44,7 +44,7 @@ export function boardsStore(userId: number, teamId: number): RecordStore<Board> 
   const store = recordStore<Board>({
     name: boardsName(userId, teamId),
     indexPath: boardPaths.boards(teamId),
-    catchUp: () => catchUpTeam(userId, teamId),
+    catchUp: () => catchUpTeamOnLoad(userId, teamId),
     transport: transport<Board>({
       recordPath: (board) => boardPaths.board(teamId, board.id),
       body: (board) => ({
@@ -67,7 +67,7 @@ export function foldersStore(userId: number, teamId: number, boardId: string): R
   const store = recordStore<Folder>({
     name: foldersName(userId, teamId, boardId),
     indexPath: boardPaths.boardFolders(teamId, boardId),
-    catchUp: () => catchUpTeam(userId, teamId),
+    catchUp: () => catchUpTeamOnLoad(userId, teamId),
     transport: transport<Folder>({
       recordPath: (folder) => boardPaths.folder(teamId, folder.id),
       // Attributes and settings belong to other screens: left out, they keep their stored value.

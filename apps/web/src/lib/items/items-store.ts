@@ -6,7 +6,7 @@ import { applyPush, createOncePerPayload, type RecordPush, readPush } from '../b
 import { onSync } from '../connection';
 import { createHttpTransport } from '../records/http-transport';
 import { openRecordStoresNamed, recordStore } from '../records/stores';
-import { catchUpTeam } from '../records/team-catch-up';
+import { catchUpTeamOnLoad } from '../records/team-catch-up';
 import { viewsStoreName } from '../views/views-store';
 
 /**
@@ -85,7 +85,7 @@ export function attributesStore(userId: number, teamId: number, boardId: string)
   return recordStore<Attribute>({
     name: attributesName(userId, teamId, boardId),
     indexPath: paths.boardAttributes(teamId, boardId),
-    catchUp: () => catchUpTeam(userId, teamId),
+    catchUp: () => catchUpTeamOnLoad(userId, teamId),
     transport: oneAtATimePerRecord(
       createHttpTransport<Attribute>({
         recordPath: (attribute) => paths.attribute(teamId, attribute.id),
@@ -120,7 +120,7 @@ export function itemsStore(
   return recordStore<Item>({
     name: itemsName(userId, teamId, boardId, folderId),
     indexPath: paths.folderItems(teamId, folderId),
-    catchUp: () => catchUpTeam(userId, teamId),
+    catchUp: () => catchUpTeamOnLoad(userId, teamId),
     // A large folder's first rows show while the whole of it loads.
     firstPagePath: `${paths.folderItems(teamId, folderId)}?limit=${FIRST_PAGE_ITEMS}`,
     transport: oneAtATimePerRecord(

@@ -5,7 +5,8 @@ import type { Item } from '@strata/contracts/items';
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { boardsStore, foldersStore } from '../boards/boards-store';
 import { itemsStore } from '../items/items-store';
-import { catchUpTeam } from './team-catch-up';
+import { forgetTeamStores } from './stores';
+import { catchUpTeam, catchUpTeamOnLoad } from './team-catch-up';
 
 vi.hoisted(() => {
   (globalThis as { __APP_VERSION__?: string }).__APP_VERSION__ = '0.0.0-test';
@@ -128,5 +129,58 @@ describe('catching a workspace up after its channels subscribe', () => {
     await expect(catchUpTeam(userId, TEAM)).rejects.toThrow();
     expect(boards.cursor()).toBe(40);
     expect(now.cursor()).toBe(41);
+  });
+});
+
+describe('catching up stores loaded from their kept copies', () => {
+  const changesSince = (since: number) => `/api/${TEAM}/changes?since=${since}&limit=1000`;
+
+  test('they wait for the subscription: its one pull serves them all; a store opened after it pulls at once', async () => {
+    lists[`/api/${TEAM}/folders/${LATER}/items`] = { rows: [item('x', LATER)], cursor: 41 };
+    const cold = await openStores();
+    await Promise.all(Object.values(cold).map((store) => store.whenPersisted()));
+    // A reload: the stores leave this page, their copies and cursors stay on the device.
+    forgetTeamStores(userId, TEAM);
+    asked = [];
+    deltas[40] = {
+      cursor: 46,
+      has_more: false,
+      changes: [{ type: 'item', id: 'c', row_version: 1, data: item('c', NOW) }],
+      deleted: [],
+    };
+    const boards = boardsStore(userId, TEAM);
+    const now = itemsStore(userId, TEAM, BOARD, NOW);
+    await vi.waitFor(() => expect(names(now.getSnapshot())).toEqual(['a', 'b']));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).toEqual([]);
+    expect(now.isInitialized()).toBe(false);
+
+    await catchUpTeam(userId, TEAM);
+    await Promise.all([boards.ready, now.ready]);
+    expect(asked).toEqual([changesSince(40)]);
+    expect(names(now.getSnapshot())).toEqual(['a', 'b', 'c']);
+    expect(now.cursor()).toBe(46);
+
+    deltas[41] = { cursor: 46, has_more: false, changes: [], deleted: [] };
+    const later = itemsStore(userId, TEAM, BOARD, LATER);
+    await later.ready;
+    expect(asked).toEqual([changesSince(40), changesSince(41)]);
+    expect(later.cursor()).toBe(46);
+  });
+
+  test('without a subscription they are caught up on their own after a wait', async () => {
+    await openStores();
+    deltas[40] = { cursor: 44, has_more: false, changes: [], deleted: [] };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const caughtUp = catchUpTeamOnLoad(userId, TEAM);
+      await vi.advanceTimersByTimeAsync(5_900);
+      expect(asked).toEqual([]);
+      await vi.advanceTimersByTimeAsync(200);
+      await caughtUp;
+      expect(asked).toEqual([changesSince(40)]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

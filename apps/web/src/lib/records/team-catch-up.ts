@@ -61,7 +61,17 @@ interface TeamSync {
   /** The stores of the pull that runs: those whose cursor it starts from or passes. */
   participants: Named[];
   timer: ReturnType<typeof setTimeout> | null;
-  waiting: { resolve(): void; reject(error: unknown): void }[];
+  waiting: Waiter[];
+  /** Whether one of the workspace's channels has started delivering in this page. */
+  isSubscribed: boolean;
+  /** Stores loaded from their kept copies before that: caught up by the subscription's pull. */
+  deferred: Waiter[];
+  fallback: ReturnType<typeof setTimeout> | null;
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(error: unknown): void;
 }
 
 const teams = new Map<string, TeamSync>();
@@ -108,7 +118,15 @@ function teamSync(userId: number, teamId: number): TeamSync {
   const prefix = `u${userId}:t${teamId}:`;
   let sync = teams.get(prefix);
   if (sync) return sync;
-  const state: TeamSync = { participants: [], timer: null, waiting: [], delta: null as never };
+  const state: TeamSync = {
+    participants: [],
+    timer: null,
+    waiting: [],
+    isSubscribed: false,
+    deferred: [],
+    fallback: null,
+    delta: null as never,
+  };
   state.delta = createDeltaSync({
     fetchChanges: (since) => api.get<DeltaPage>(`/api/${teamId}/changes?since=${since}&limit=1000`),
     cursor: {
@@ -154,24 +172,57 @@ const GATHER_MS = 50;
 /**
  * Brings the open boards, folders, attributes, items and views of a workspace up to date with the
  * server: one delta pull (a server reset replaces them with its snapshot), plus a fresh list for
- * any store whose list came without a cursor. Calls close together share one pull.
+ * any store whose list came without a cursor. Calls close together share one pull. Called when
+ * the workspace's channels start delivering, which the stores loaded before then wait for.
  */
 export function catchUpTeam(userId: number, teamId: number): Promise<void> {
   const sync = teamSync(userId, teamId);
+  sync.isSubscribed = true;
+  if (sync.fallback !== null) clearTimeout(sync.fallback);
+  sync.fallback = null;
   return new Promise<void>((resolve, reject) => {
-    sync.waiting.push({ resolve, reject });
-    if (sync.timer !== null) return;
-    sync.timer = setTimeout(() => {
-      sync.timer = null;
-      const waiting = sync.waiting.splice(0);
-      runCatchUp(userId, teamId, sync).then(
-        () => {
-          for (const caller of waiting) caller.resolve();
-        },
-        (error: unknown) => {
-          for (const caller of waiting) caller.reject(error);
-        },
-      );
-    }, GATHER_MS);
+    gatherPull(userId, teamId, sync, [...sync.deferred.splice(0), { resolve, reject }]);
   });
+}
+
+/**
+ * How long a store loaded from its kept copy waits for the workspace's channels to start
+ * delivering before it is caught up on its own (no real-time connection: blocked, or off).
+ */
+const SUBSCRIPTION_WAIT_MS = 6_000;
+
+/**
+ * Catches up a store loaded from its kept copy. Before the workspace's channels deliver, a pull
+ * now would have to be made again once they do (what changed in between would be missed), so it
+ * waits for that one pull: a page's first load asks for its changes once. Afterwards (a folder
+ * opened later) it pulls at once.
+ */
+export function catchUpTeamOnLoad(userId: number, teamId: number): Promise<void> {
+  const sync = teamSync(userId, teamId);
+  return new Promise<void>((resolve, reject) => {
+    if (sync.isSubscribed) return gatherPull(userId, teamId, sync, [{ resolve, reject }]);
+    sync.deferred.push({ resolve, reject });
+    sync.fallback ??= setTimeout(() => {
+      sync.fallback = null;
+      gatherPull(userId, teamId, sync, sync.deferred.splice(0));
+    }, SUBSCRIPTION_WAIT_MS);
+  });
+}
+
+/** The waiters join the pull that starts GATHER_MS after the first of them. */
+function gatherPull(userId: number, teamId: number, sync: TeamSync, waiters: Waiter[]): void {
+  sync.waiting.push(...waiters);
+  if (sync.timer !== null) return;
+  sync.timer = setTimeout(() => {
+    sync.timer = null;
+    const waiting = sync.waiting.splice(0);
+    runCatchUp(userId, teamId, sync).then(
+      () => {
+        for (const caller of waiting) caller.resolve();
+      },
+      (error: unknown) => {
+        for (const caller of waiting) caller.reject(error);
+      },
+    );
+  }, GATHER_MS);
 }

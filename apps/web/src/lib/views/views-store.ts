@@ -2,7 +2,7 @@ import type { FolderView } from '@strata/contracts/views';
 import type { RecordStore } from '@strata/sync/records/record-types';
 import { createHttpTransport } from '../records/http-transport';
 import { recordStore } from '../records/stores';
-import { catchUpTeam } from '../records/team-catch-up';
+import { catchUpTeamOnLoad } from '../records/team-catch-up';
 
 /** The routes of `viewPaths` (contracts/views.ts), written out so the first load brings no zod. */
 const paths = {
@@ -38,7 +38,7 @@ export function viewsStore(
   return recordStore<FolderView>({
     name: viewsStoreName(userId, teamId, boardId, folderId),
     indexPath: paths.folderViews(teamId, folderId),
-    catchUp: () => catchUpTeam(userId, teamId),
+    catchUp: () => catchUpTeamOnLoad(userId, teamId),
     transport: createHttpTransport<FolderView>({
       recordPath: (view) => paths.view(teamId, view.id),
       body: viewSaveBody,

@@ -1,0 +1,93 @@
+import { resolve } from 'node:path';
+import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
+import { CLIENT_VERSION } from '../../../packages/domain/src/constants';
+
+/**
+ * The screens whose code a signed-in first load of an address needs at once, by path prefix:
+ * public/early-reads.js asks for them while the first-load script is still downloading, instead
+ * of after it has run and the router has matched the address.
+ */
+const ROUTE_SCREENS: Record<string, readonly string[]> = {
+  '/b/': ['src/features/boards/board-page.tsx', 'src/features/boards/folder-page.tsx'],
+};
+
+function chunkOf(bundle: Rolldown.OutputBundle, module: string): Rolldown.OutputChunk | undefined {
+  return Object.values(bundle).find(
+    (output): output is Rolldown.OutputChunk => output.type === 'chunk' && output.facadeModuleId === module,
+  );
+}
+
+/** A chunk's files and those of its static imports, minus what the first-load script holds. */
+function filesOf(
+  bundle: Rolldown.OutputBundle,
+  chunk: Rolldown.OutputChunk,
+  loaded: ReadonlySet<string>,
+): string[] {
+  const files = new Set<string>();
+  const visit = (current: Rolldown.OutputChunk) => {
+    if (loaded.has(current.fileName) || files.has(current.fileName)) return;
+    files.add(current.fileName);
+    for (const css of current.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const name of current.imports) {
+      const next = bundle[name];
+      if (next?.type === 'chunk') visit(next);
+    }
+  };
+  visit(chunk);
+  return [...files];
+}
+
+/**
+ * Writes into the page what its head scripts need before the app's code runs: the client version
+ * the API expects on every request (X-Client-Version), and in a build the files of each route's
+ * screens (ROUTE_SCREENS) as JSON.
+ */
+export function routePreloads(root: string): Plugin {
+  return {
+    name: 'strata-route-preloads',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const tags: HtmlTagDescriptor[] = [
+          {
+            tag: 'meta',
+            attrs: { name: 'strata-client-version', content: CLIENT_VERSION },
+            injectTo: 'head-prepend',
+          },
+        ];
+        const bundle = context.bundle;
+        if (!bundle) return tags;
+        const entry = Object.values(bundle).find(
+          (output): output is Rolldown.OutputChunk => output.type === 'chunk' && output.isEntry,
+        );
+        const loaded = new Set<string>();
+        const visitEntry = (chunk: Rolldown.OutputChunk) => {
+          if (loaded.has(chunk.fileName)) return;
+          loaded.add(chunk.fileName);
+          for (const name of chunk.imports) {
+            const next = bundle[name];
+            if (next?.type === 'chunk') visitEntry(next);
+          }
+        };
+        if (entry) visitEntry(entry);
+        const routes: Record<string, string[]> = {};
+        for (const [prefix, modules] of Object.entries(ROUTE_SCREENS)) {
+          const files = new Set<string>();
+          for (const module of modules) {
+            const chunk = chunkOf(bundle, resolve(root, module));
+            if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`);
+            for (const file of filesOf(bundle, chunk, loaded)) files.add(`/${file}`);
+          }
+          routes[prefix] = [...files];
+        }
+        tags.push({
+          tag: 'script',
+          attrs: { id: 'strata-route-files', type: 'application/json' },
+          children: JSON.stringify(routes),
+          injectTo: 'head-prepend',
+        });
+        return tags;
+      },
+    },
+  };
+}
