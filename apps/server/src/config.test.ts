@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, STRONG_PASSWORD_HASHING, TEST_PASSWORD_HASHING } from './config';
 
 describe('configuration', () => {
   test('defaults: port 8080, ./data, PGlite, development mail outbox on', () => {
@@ -28,5 +28,36 @@ describe('configuration', () => {
     { env: { LOG_LEVEL: 'loud' }, problem: /LOG_LEVEL/ },
   ])('bad values are refused: $env', ({ env, problem }) => {
     expect(() => loadConfig(env)).toThrow(problem);
+  });
+
+  test('every served configuration hashes passwords at OWASP’s argon2id minimum (19 MiB, 2 passes)', () => {
+    const served = [
+      loadConfig({}),
+      loadConfig({ NODE_ENV: 'development' }),
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }),
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', PASSWORD_HASHING: 'strong' }),
+      // NODE_ENV=test alone does not lower the cost: the suite asks for it explicitly.
+      loadConfig({ NODE_ENV: 'test' }),
+    ];
+    for (const config of served) {
+      expect(config.passwordHashing).toEqual(STRONG_PASSWORD_HASHING);
+      expect(config.passwordHashing.memoryCost).toBeGreaterThanOrEqual(19456);
+      expect(config.passwordHashing.timeCost).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  test('the test suite’s cheap password hashing is refused unless NODE_ENV=test', () => {
+    for (const env of [
+      { PASSWORD_HASHING: 'test' },
+      { NODE_ENV: 'development', PASSWORD_HASHING: 'test' },
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', PASSWORD_HASHING: 'test' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/PASSWORD_HASHING=test is only for the test suite/);
+    }
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASHING: 'test' }).passwordHashing).toEqual(
+      TEST_PASSWORD_HASHING,
+    );
+    expect(() => loadConfig({ PASSWORD_HASHING: 'cheap' })).toThrow(/PASSWORD_HASHING/);
   });
 });

@@ -60,7 +60,24 @@ const envSchema = z.object({
   STATUS_MESSAGE_URL: optionalText,
   WEB_DIST_DIR: optionalText,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  PASSWORD_HASHING: z.enum(['strong', 'test']).default('strong'),
 });
+
+/** argon2id cost. Each hash records its own, so a hash made under one cost verifies under any. */
+export interface PasswordHashing {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane): what every served build uses. */
+export const STRONG_PASSWORD_HASHING: PasswordHashing = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+/**
+ * The cheapest cost argon2 accepts (8 KiB, 1 pass), ~100 times faster: only for the test suite,
+ * which hashes a password for every account it signs up. Refused outside NODE_ENV=test.
+ */
+export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 8, timeCost: 1, parallelism: 1 };
 
 /** The variables, by name, as the environment gives them: strings. */
 export type Env = { [K in keyof z.input<typeof envSchema>]?: string };
@@ -111,6 +128,7 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Development mail outbox (/dev/mail) is on only without SMTP and outside production. */
   devMailEnabled: boolean;
+  passwordHashing: PasswordHashing;
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +144,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     throw new ConfigError(
       'SMTP_URL is required when NODE_ENV=production: without it no mail (verification, password reset) could be delivered.',
+    );
+  }
+  if (e.PASSWORD_HASHING === 'test' && e.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'PASSWORD_HASHING=test is only for the test suite (NODE_ENV=test): its hashes would be cheap to crack.',
     );
   }
   if (e.DATABASE_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
@@ -176,5 +199,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     migrationsDir: join(root, 'drizzle'),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     devMailEnabled: !e.SMTP_URL && e.NODE_ENV !== 'production',
+    passwordHashing: e.PASSWORD_HASHING === 'test' ? TEST_PASSWORD_HASHING : STRONG_PASSWORD_HASHING,
   };
 }

@@ -18,6 +18,11 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Jobs not yet finished (created, retry or active), for tests and the health route. */
   pendingCount(name: string): Promise<number>;
+  /**
+   * Makes the workers of `name` look for jobs now instead of at their next poll (tests waiting for
+   * a job's effect; a job enqueued in a transaction is only seen after its commit).
+   */
+  wake(name: string): void;
 }
 
 /**
@@ -35,6 +40,7 @@ export function createJobQueue(
       : new PgBoss({ db: { executeSql: database.executeSql }, schedule: false });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   const definitions = new Map<string, JobDefinition<unknown>>();
+  const workerIds = new Map<string, string>();
   let started = false;
 
   return {
@@ -61,7 +67,7 @@ export function createJobQueue(
       if (database.connectionString) await withSchemaLock(database.connectionString, prepare);
       else await prepare();
       for (const definition of definitions.values()) {
-        await boss.work(
+        const workerId = await boss.work(
           definition.name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
           async (jobs) => {
@@ -78,6 +84,7 @@ export function createJobQueue(
             }
           },
         );
+        workerIds.set(definition.name, workerId);
       }
       started = true;
     },
@@ -92,6 +99,10 @@ export function createJobQueue(
         [name],
       );
       return Number(rows[0]?.n ?? 0);
+    },
+    wake(name) {
+      const workerId = workerIds.get(name);
+      if (started && workerId) boss.notifyWorker(workerId);
     },
   };
 }

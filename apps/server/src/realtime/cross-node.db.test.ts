@@ -36,6 +36,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('real-time across two nodes', () => {
     b = await buildApp(
       loadConfig({
         NODE_ENV: 'test',
+        PASSWORD_HASHING: 'test',
         DATA_DIR: bDataDir,
         LOG_LEVEL: 'silent',
         APP_URL: 'http://strata.test',

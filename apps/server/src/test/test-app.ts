@@ -9,6 +9,7 @@ import { type Env, loadConfig } from '../config';
 import { mailOutbox } from '../db/schema/platform';
 import { users } from '../db/schema/users';
 import type { Clock } from '../lib/clock';
+import { MAIL_JOB } from '../mail/mail';
 import { createTestDatabase } from './test-db';
 
 export interface TestApp {
@@ -42,6 +43,8 @@ export async function createTestApp(options: { env?: Partial<Env>; clock?: Clock
     LOG_LEVEL: 'silent',
     APP_URL: 'http://strata.test',
     AUTH_RATE_LIMIT: '10000',
+    // Every sign-up hashes a password: the cheapest argon2 cost, which only NODE_ENV=test accepts.
+    PASSWORD_HASHING: 'test',
     // The API suite never depends on whether the web app was built.
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     ...options.env,
@@ -76,7 +79,9 @@ export async function createTestApp(options: { env?: Partial<Env>; clock?: Clock
         .orderBy(desc(mailOutbox.createdAt));
       const matching = mails.filter((m) => !subject || subject.test(m.subject));
       if (matching.length >= count) return matching[0]!;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The mail worker polls every half second: ask it to look now rather than wait for its poll.
+      app.ctx.jobs.wake(MAIL_JOB);
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
     throw new Error(`no mail to ${to} matching ${subject ?? 'anything'} within 15 s`);
   };

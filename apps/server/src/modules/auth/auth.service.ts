@@ -29,7 +29,7 @@ export async function registerUser(options: {
   const { ctx, email } = options;
   const existing = await findUserByEmail(ctx.db, email);
   if (existing?.passwordHash) throw new AppError('EMAIL_TAKEN');
-  const passwordHash = await hashPassword(options.password);
+  const passwordHash = await hashPassword(options.password, ctx.config.passwordHashing);
   await ctx.db.transaction(async (tx) => {
     const fields = {
       name: options.name,
@@ -80,7 +80,7 @@ export async function login(options: {
   // An account made by an invitation has no password yet: it cannot sign in, in the same time.
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, options.password)
-    : await verifyAgainstDummy(options.password);
+    : await verifyAgainstDummy(options.password, ctx.config.passwordHashing);
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
   return createSession({ ctx, userId: user.id, userAgent: options.userAgent, ip: options.ip });
@@ -192,7 +192,7 @@ export async function resetPassword(options: {
   password: string;
 }) {
   const { ctx } = options;
-  const passwordHash = await hashPassword(options.password);
+  const passwordHash = await hashPassword(options.password, ctx.config.passwordHashing);
   await ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken({
       ctx,

@@ -146,7 +146,9 @@ export async function putBoard(scope: WriteScope, id: string, body: SaveBoardBod
         color: body.color ?? null,
         userIds: members,
         isPrivate: body.is_private ?? false,
-        passwordHash: body.password ? await hashPassword(body.password) : null,
+        passwordHash: body.password
+          ? await hashPassword(body.password, scope.ctx.config.passwordHashing)
+          : null,
         sortOrder: body.sort_order ?? null,
         createdBy: user.id,
         createdAt: now,
@@ -187,7 +189,7 @@ export async function putBoard(scope: WriteScope, id: string, body: SaveBoardBod
   const passwordHash = !passwordChanged
     ? existing.passwordHash
     : body.password
-      ? await hashPassword(body.password)
+      ? await hashPassword(body.password, scope.ctx.config.passwordHashing)
       : null;
   // One conditional UPDATE: the check and the write are one step, also under concurrent saves.
   const [row] = await tx

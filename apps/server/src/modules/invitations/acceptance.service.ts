@@ -135,7 +135,7 @@ export async function registerFromInvitation(options: {
   ip?: string;
 }) {
   const { ctx } = options;
-  const passwordHash = await hashPassword(options.password);
+  const passwordHash = await hashPassword(options.password, ctx.config.passwordHashing);
   const joined = await ctx.db.transaction(async (tx) => {
     const { invitation } = await getLiveInvitation(ctx, tx, options.token, options.email);
     const now = ctx.clock.now();

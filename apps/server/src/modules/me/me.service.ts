@@ -97,7 +97,7 @@ export async function changePassword(options: {
   password: string;
 }): Promise<void> {
   const { ctx, user } = options;
-  const passwordHash = await hashPassword(options.password);
+  const passwordHash = await hashPassword(options.password, ctx.config.passwordHashing);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
     await revokeUserSessions(ctx, tx, user.id, 'password changed', options.sessionId);
