@@ -1,5 +1,6 @@
 import type { Folder } from '@strata/contracts/boards';
 import type { Item } from '@strata/contracts/items';
+import { hasAllowedScheme } from '@strata/domain/urls';
 import { Columns3, Plus, Tags } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -156,7 +157,9 @@ export function FolderItems({ folder }: { folder: Folder }) {
           action?: { type?: string; url?: string; values?: { attribute_id: string; data: unknown }[] };
         }
       )?.action;
-      if (action?.type === 'open_url' && action.url) window.open(action.url, '_blank', 'noopener');
+      // A URL stored before the API refused other schemes is not opened either.
+      if (action?.type === 'open_url' && action.url && hasAllowedScheme(action.url))
+        window.open(action.url, '_blank', 'noopener');
       if (action?.type === 'set_values')
         for (const value of action.values ?? []) onChangeValue(itemId, value.attribute_id, value.data);
     },

@@ -4,6 +4,7 @@ import {
   RICH_TEXT_LINK_REL as LINK_REL,
   RICH_TEXT_TAGS,
 } from '@strata/domain/rich-text/html-allow-list';
+import { hasAllowedScheme } from '@strata/domain/urls';
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 
 /*
@@ -58,15 +59,9 @@ export function sanitiseLongTextHtml(html: string): string {
   });
 }
 
-const EDITOR_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
-
-/** Whether the editor may link to `href`: an absolute http, https or mailto address. */
+/** Whether the editor may link to `href`: an absolute http, https or mailto address (the API's URL rule). */
 export function isAllowedLinkHref(href: string): boolean {
-  try {
-    return EDITOR_SCHEMES.has(new URL(href.trim()).protocol);
-  } catch {
-    return false;
-  }
+  return hasAllowedScheme(href.trim());
 }
 
 /**
