@@ -121,15 +121,16 @@ async function runPaced(clients: ClientProcess, side: Side, frame: string) {
 
 /** The app's modules are loaded only here, so that the client process does not load them too. */
 async function loadServer() {
-  const [testApp, realtime, schema, orm, fastify, zod] = await Promise.all([
+  const [testApp, realtime, bus, schema, orm, fastify, zod] = await Promise.all([
     import('../apps/server/src/test/test-app'),
     import('../apps/server/src/realtime/register-realtime'),
+    import('../apps/server/src/realtime/bus'),
     import('../apps/server/src/db/schema/events'),
     import('drizzle-orm'),
     import('fastify'),
     import('fastify-type-provider-zod'),
   ]);
-  return { ...testApp, ...realtime, ...schema, ...orm, Fastify: fastify.default, ...zod };
+  return { ...testApp, ...realtime, ...bus, ...schema, ...orm, Fastify: fastify.default, ...zod };
 }
 
 async function authorise(options: { port: number; token: string; socketIds: string[]; channel: string }) {
@@ -208,7 +209,9 @@ export async function run(): Promise<BenchResult> {
     const channel = `private-${event.channel}`;
 
     // The candidate: the production real-time stack on its own port, sharing the app's context.
-    realtime = await server.registerRealtime(rt, t.app.ctx);
+    const bus = server.createBus({ channel: 'fanout-bench', log: t.app.ctx.log });
+    await bus.start();
+    realtime = await server.registerRealtime(rt, t.app.ctx, bus);
     await rt.listen({ port: 0, host: '127.0.0.1' });
     const rtPort = (rt.server.address() as AddressInfo).port;
     const subscriber: EventSubscriber = realtime.subscriber;

@@ -4,6 +4,8 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream, Logger } from 'pino';
+import { trackCommits } from './cache/commit-hooks';
+import { createHotCaches } from './cache/hot-caches';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
@@ -51,6 +53,7 @@ import { teamPhotoRoutes } from './modules/teams/team-photo.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 import { trashRoutes } from './modules/trash/trash.routes';
 import { viewRoutes } from './modules/views/views.routes';
+import { createBus } from './realtime/bus';
 import { registerRealtime } from './realtime/register-realtime';
 
 export interface BuildOptions {
@@ -104,13 +107,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const jobs = createJobQueue(database, app.log as unknown as Logger, {
     pollingIntervalSeconds: options.jobPollingIntervalSeconds,
   });
+  const log = app.log as unknown as Logger;
+  // Joins the processes: real-time fan-out and cache invalidations (Redis with REDIS_URL).
+  const bus = createBus({ redisUrl: config.redisUrl, channel: `${config.redisKeyPrefix}realtime`, log });
+  const caches = createHotCaches({ bus, log });
+  trackCommits(database.db, (list) => caches.invalidate(list));
+  await bus.start();
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     jobs,
     clock: options.clock ?? systemClock,
-    log: app.log as unknown as Logger,
+    log,
+    caches,
   };
   app.decorate('ctx', ctx);
 
@@ -166,7 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   changeRoutes(app, ctx);
   notificationRoutes(app, ctx);
   devMailRoutes(app, ctx);
-  const realtime = await registerRealtime(app, ctx);
+  const realtime = await registerRealtime(app, ctx, bus);
   await registerWebApp(app, config);
 
   const dispatcher = createDispatcher({

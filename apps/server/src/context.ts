@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { HotCaches } from './cache/hot-caches';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
@@ -12,4 +13,6 @@ export interface AppContext {
   jobs: JobQueue;
   clock: Clock;
   log: Logger;
+  /** Hot-path reads kept in memory, dropped by the writes that change them (cache/hot-caches.ts). */
+  caches: HotCaches;
 }

@@ -1,5 +1,6 @@
 import type { ChangeRecordType } from '@strata/contracts/changes';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { noteInvalidation } from '../cache/commit-hooks';
 import { type DbOrTx, rowsOf } from '../db/client';
 import { recordChanges } from '../db/schema/changes';
 import { teamInvitations } from '../db/schema/invitations';
@@ -12,6 +13,8 @@ export interface NotedChange {
   /** The record is gone (or, for invitations, no longer pending): a tombstone for delta sync. */
   deleted?: boolean;
 }
+
+const STANDING_TYPES = new Set<ChangeRecordType>(['team', 'member', 'permission_record']);
 
 const CHANGE_COLUMNS = { record_type: 'text', record_id: 'text', deleted: 'boolean' } as const;
 
@@ -30,6 +33,12 @@ export async function noteChanges(
   teamId: number,
   changes: readonly NotedChange[],
 ): Promise<void> {
+  // Standings (memberships, roles, permission records, the workspace row) and attributes are
+  // kept in memory by every process: they drop them when this transaction commits.
+  if (changes.some((change) => STANDING_TYPES.has(change.type)))
+    noteInvalidation(tx, { scope: 'team', teamId });
+  if (changes.some((change) => change.type === 'attribute' || change.type === 'board'))
+    noteInvalidation(tx, { scope: 'attributes', teamId });
   // One row per record: a record named twice keeps its last state.
   const byKey = new Map<string, NotedChange>();
   for (const change of changes) byKey.set(`${change.type}\u0000${change.id}`, change);
@@ -81,6 +90,7 @@ export const permissionRecordId = (resourceType: string, resourceId: string) =>
  * id order, so two such writes never wait on each other in a cycle.
  */
 export async function notePersonChanged(tx: DbOrTx, userId: number): Promise<void> {
+  noteInvalidation(tx, { scope: 'user', userId });
   const memberOf = await tx
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)

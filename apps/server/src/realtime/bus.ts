@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { CacheInvalidation } from '../cache/hot-caches';
 
 /**
  * What nodes tell each other. An event is dispatched by whichever node claimed its row, but the
@@ -18,7 +19,9 @@ export type BusMessage =
    * when none is), for the user named (everyone subscribed when none is). Each node re-checks its
    * own subscribers of those board channels and takes the channel from those who lost the board.
    */
-  | { kind: 'board-access-changed'; teamId: number; boardId?: string; userId?: number };
+  | { kind: 'board-access-changed'; teamId: number; boardId?: string; userId?: number }
+  /** A committed write changed what these cached reads hold: every node drops them (cache/hot-caches.ts). */
+  | { kind: 'cache-invalidate'; invalidations: CacheInvalidation[] };
 
 export interface RealtimeBus {
   /** Resolves once the message is on its way to every node (this one included). */
@@ -63,7 +66,13 @@ function createLocalBus(options: { log: Logger }): RealtimeBus {
 
 function isBusMessage(value: unknown): value is BusMessage {
   const kind = (value as { kind?: unknown } | null)?.kind;
-  return kind === 'event' || kind === 'grant' || kind === 'member-removed' || kind === 'board-access-changed';
+  return (
+    kind === 'event' ||
+    kind === 'grant' ||
+    kind === 'member-removed' ||
+    kind === 'board-access-changed' ||
+    kind === 'cache-invalidate'
+  );
 }
 
 function createRedisBus(options: { redisUrl: string; channel: string; log: Logger }): RealtimeBus {

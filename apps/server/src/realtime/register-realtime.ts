@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { EventSubscriber } from '../events/dispatcher';
 import { resolvePusherSecret } from './app-secret';
 import { findBoardViewers } from './board-viewers';
-import { createBus } from './bus';
+import type { RealtimeBus } from './bus';
 import { createHub, type Hub } from './hub';
 import { multiAuthRoutes } from './multi-auth.routes';
 import { createRealtimeSubscriber } from './realtime-subscriber';
@@ -21,13 +21,17 @@ export interface Realtime {
 
 /**
  * Mounts the real-time hub: the Pusher endpoint `/app/{key}` on the app's own port,
- * POST /api/broadcasting/multi-auth, and the bus that joins the nodes. Every node applies what
- * comes over the bus to its own sockets.
+ * POST /api/broadcasting/multi-auth, on the bus that joins the nodes (made and started by
+ * buildApp, which also carries cache invalidations). Every node applies what comes over the bus to
+ * its own sockets.
  */
-export async function registerRealtime(app: FastifyInstance, ctx: AppContext): Promise<Realtime> {
+export async function registerRealtime(
+  app: FastifyInstance,
+  ctx: AppContext,
+  bus: RealtimeBus,
+): Promise<Realtime> {
   const { config, log } = ctx;
   const secret = await resolvePusherSecret({ db: ctx.db, configured: config.pusherSecret });
-  const bus = createBus({ redisUrl: config.redisUrl, channel: `${config.redisKeyPrefix}realtime`, log });
   const hub = createHub({
     appKey: config.pusherKey,
     secret,
@@ -39,9 +43,8 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
     else if (message.kind === 'grant') hub.bindUser(message);
     else if (message.kind === 'member-removed') hub.revokeWorkspace(message);
     // Resolves on its own; it logs its failures and closes the channels it could not check.
-    else void hub.recheckBoards(message);
+    else if (message.kind === 'board-access-changed') void hub.recheckBoards(message);
   });
-  await bus.start();
 
   await app.register(async (scope) => {
     // Before the plugin's own preClose, which would close sockets without a reconnect code.

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { TokenRecord } from '@strata/domain/auth/token-rules';
 import { AppError } from '@strata/domain/errors';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { noteInvalidation } from '../../cache/commit-hooks';
+import type { CachedToken } from '../../cache/hot-caches';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { accessTokens, authSessions, refreshTokens } from '../../db/schema/auth';
@@ -109,6 +111,7 @@ async function revokeSessionIn(tx: DbOrTx, sessionId: string, now: Date, reason:
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
   await tx.delete(accessTokens).where(eq(accessTokens.sessionId, sessionId));
+  noteInvalidation(tx, { scope: 'session', sessionId });
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
@@ -123,6 +126,8 @@ export async function revokeUserSessions(
   reason: string,
   keepSessionId?: string,
 ): Promise<void> {
+  // The kept session's cached user holds the old password hash.
+  noteInvalidation(tx, { scope: 'user', userId });
   const sessions = await tx
     .select({ id: authSessions.id })
     .from(authSessions)
@@ -146,16 +151,20 @@ export async function findSessionByRefreshToken(
 }
 
 /** Bearer lookups under way, per app: concurrent requests with one token share the one query. */
-const lookups = new WeakMap<AppContext, Map<string, Promise<AuthState | null>>>();
+const lookups = new WeakMap<AppContext, Map<string, Promise<CachedToken | null>>>();
 
 /**
  * Resolves a bearer token to its user and session, or null when unknown, expired or revoked.
- * Requests that arrive with the same token while its lookup runs wait for that lookup instead of
- * querying again (a client's burst of concurrent saves; bench/item-create.bench.ts): each gets
- * its own copy of the answer, and a request arriving after the lookup finished queries afresh.
+ * A token found is kept in memory until it expires, its session is revoked or its user changes
+ * (`ctx.caches.tokens`, dropped on every process by the write that does it), so a request reads
+ * no table to know its caller. Requests that arrive with the same token while its lookup runs
+ * wait for that lookup instead of querying again (a client's burst of concurrent saves). Each gets
+ * its own copy of the answer.
  */
 export function authenticateBearer(ctx: AppContext, token: string): Promise<AuthState | null> {
   const hash = hashToken(token);
+  const cached = ctx.caches.tokens.get(hash);
+  if (cached && cached.expiresAt > ctx.clock.now()) return Promise.resolve(copyOf(cached.auth));
   let running = lookups.get(ctx);
   if (!running) {
     running = new Map();
@@ -164,18 +173,23 @@ export function authenticateBearer(ctx: AppContext, token: string): Promise<Auth
   const pending = running;
   let lookup = pending.get(hash);
   if (!lookup) {
-    lookup = lookUpBearer(ctx, hash).finally(() => pending.delete(hash));
+    lookup = ctx.caches.tokens
+      .read(hash, () => lookUpBearer(ctx, hash))
+      .then((found) => (found && found.expiresAt > ctx.clock.now() ? found : null))
+      .finally(() => pending.delete(hash));
     pending.set(hash, lookup);
   }
-  return lookup.then((auth) => auth && { ...auth, user: { ...auth.user } });
+  return lookup.then((found) => found && copyOf(found.auth));
 }
 
-async function lookUpBearer(ctx: AppContext, tokenHash: string): Promise<AuthState | null> {
+const copyOf = (auth: AuthState): AuthState => ({ ...auth, user: { ...auth.user } });
+
+async function lookUpBearer(ctx: AppContext, tokenHash: string): Promise<CachedToken | null> {
   const [row] = await ctx.db
-    .select({ user: users, sessionId: accessTokens.sessionId })
+    .select({ user: users, sessionId: accessTokens.sessionId, expiresAt: accessTokens.expiresAt })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, ctx.clock.now())))
     .limit(1);
-  return row ? { user: row.user, sessionId: row.sessionId } : null;
+  return row ? { auth: { user: row.user, sessionId: row.sessionId }, expiresAt: row.expiresAt } : null;
 }

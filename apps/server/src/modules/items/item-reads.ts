@@ -1,4 +1,5 @@
 import { AppError } from '@strata/domain/errors';
+import { hasNoted } from '../../cache/commit-hooks';
 import type { DbOrTx } from '../../db/client';
 import type { FolderRow } from '../../db/schema/boards';
 import type { AttributeRow } from '../../db/schema/items';
@@ -42,6 +43,25 @@ export async function requireVisibleFolder(db: DbOrTx, access: TeamAccess, folde
   return { folder, board };
 }
 
+/**
+ * A board's live attributes, kept in memory (`ctx.caches.attributes`) until a write of the
+ * workspace's attributes or boards commits. A transaction that changed attributes itself reads
+ * them from its own snapshot and keeps nothing: it may still roll back.
+ */
+export async function findBoardAttributesCached(
+  scope: Pick<WriteScope, 'ctx' | 'tx'>,
+  teamId: number,
+  boardId: string,
+): Promise<AttributeRow[]> {
+  const { ctx, tx } = scope;
+  if (hasNoted(tx, (change) => change.scope === 'attributes' && change.teamId === teamId))
+    return findBoardAttributes(tx, teamId, boardId);
+  const found = await ctx.caches.attributes.read(`${teamId}:${boardId}`, async () => [
+    ...(await findBoardAttributes(tx, teamId, boardId)),
+  ]);
+  return found ?? [];
+}
+
 export function itemReads(scope: WriteScope): ItemReads {
   const { tx, access } = scope;
   const teamId = access.team.id;
@@ -60,7 +80,8 @@ export function itemReads(scope: WriteScope): ItemReads {
   return {
     attachments: attachmentLookup(tx, teamId),
     visibleFolder: (folderId) => memo(folders, folderId, () => requireVisibleFolder(tx, access, folderId)),
-    boardAttributes: (boardId) => memo(attributes, boardId, () => findBoardAttributes(tx, teamId, boardId)),
+    boardAttributes: (boardId) =>
+      memo(attributes, boardId, () => findBoardAttributesCached(scope, teamId, boardId)),
     async members(userIds) {
       const unknown = userIds.filter((id) => !known.has(id));
       if (unknown.length > 0) {

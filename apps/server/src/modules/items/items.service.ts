@@ -13,10 +13,10 @@ import type { WriteScope } from '../records/write-scope';
 import { getTeamAccess } from '../teams/team-access';
 import { checkParent, prepareItemCreate, writeItemCreates } from './item-create';
 import { announceItems } from './item-events';
-import { itemReads, requireVisibleFolder } from './item-reads';
+import { findBoardAttributesCached, itemReads, requireVisibleFolder } from './item-reads';
 import { applyValueWrites, type ChangedValue, memberCheck } from './item-values';
 import { readFolderItemsJson } from './items.read';
-import { findBoardAttributes, findDescendantIds, findItemAnyState } from './items.repo';
+import { findDescendantIds, findItemAnyState } from './items.repo';
 import { toItem } from './items.shapes';
 
 type SaveItemBody = z.infer<typeof saveItemBody>;
@@ -85,7 +85,7 @@ export async function putItem(scope: WriteScope, id: string, body: SaveItemBody)
   const { values, changes } = await applyValueWrites({
     members: (userIds) => memberCheck(tx, teamId, userIds),
     attachments: attachmentLookup(tx, teamId),
-    attributes: await findBoardAttributes(tx, teamId, board.id),
+    attributes: await findBoardAttributesCached(scope, teamId, board.id),
     stored: existing.values,
     writes: body.values ?? {},
     isNew: false,

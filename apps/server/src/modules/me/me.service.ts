@@ -1,5 +1,6 @@
 import { AppError } from '@strata/domain/errors';
 import { eq, sql } from 'drizzle-orm';
+import { noteInvalidation } from '../../cache/commit-hooks';
 import type { AppContext } from '../../context';
 import { type UserRow, users } from '../../db/schema/users';
 import { notePersonChanged } from '../../events/change-log';
@@ -44,6 +45,7 @@ export async function updateProfile(options: {
       })
       .where(eq(users.id, user.id))
       .returning();
+    noteInvalidation(tx, { scope: 'user', userId: user.id });
     // Members and invitees show the name (and the avatar drawn from it) in every workspace.
     if (rows.length > 0 && changes.name !== undefined && changes.name !== user.name)
       await notePersonChanged(tx, user.id);
@@ -73,6 +75,7 @@ export async function requestEmailChange(options: {
       .set({ pendingEmail: email, updatedAt: ctx.clock.now(), rowVersion: sql`${users.rowVersion} + 1` })
       .where(eq(users.id, user.id))
       .returning();
+    noteInvalidation(tx, { scope: 'user', userId: user.id });
     const token = await createEmailToken({ ctx, tx, userId: user.id, purpose: 'change_email', email });
     await queueMail(
       ctx.jobs,

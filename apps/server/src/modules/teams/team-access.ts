@@ -73,9 +73,27 @@ export async function getTeamAccess(
   user: UserRow,
   db: DbOrTx = ctx.db,
 ): Promise<TeamAccess> {
-  const access = await findTeamAccess(db, teamId, user);
+  const access =
+    db === ctx.db ? await findCachedTeamAccess(ctx, teamId, user) : await findTeamAccess(db, teamId, user);
   if (!access) throw new AppError('NOT_FOUND');
   return access;
+}
+
+/**
+ * findTeamAccess through the memory of this process (`ctx.caches.memberships`): every write of a
+ * membership, a role, a permission record or the workspace row drops the workspace's entries on
+ * every process when it commits (events/change-log.ts), a change of the user's row drops theirs.
+ * Readers inside a transaction read the tables instead, in their snapshot.
+ */
+async function findCachedTeamAccess(
+  ctx: AppContext,
+  teamId: number,
+  user: Pick<UserRow, 'id' | 'guest'>,
+): Promise<TeamAccess | undefined> {
+  const found = await ctx.caches.memberships.read(`${teamId}:${user.id}:${user.guest}`, () =>
+    findTeamAccess(ctx.db, teamId, user),
+  );
+  return found ?? undefined;
 }
 
 /** Throws 403 unless the user may do `action` in the workspace. */

@@ -1,0 +1,119 @@
+import type { Logger } from 'pino';
+import type { AttributeRow } from '../db/schema/items';
+import type { AuthState } from '../http/types';
+import type { TeamAccess } from '../modules/teams/team-access';
+import type { RealtimeBus } from '../realtime/bus';
+import { BoundedCache } from './bounded-cache';
+
+/** What a committed write tells every process to forget. */
+export type CacheInvalidation =
+  /** The user's row changed (profile, password, guest flag): their tokens and standings. */
+  | { scope: 'user'; userId: number }
+  /** The session was revoked (sign-out, refresh reuse, password change): its tokens. */
+  | { scope: 'session'; sessionId: string }
+  /** Memberships, roles, the workspace's record or row: every member's standing. */
+  | { scope: 'team'; teamId: number }
+  /** Attributes of the workspace's boards were created, changed, deleted or restored. */
+  | { scope: 'attributes'; teamId: number };
+
+/** A token's lookup: who it is and until when it is valid. */
+export interface CachedToken {
+  auth: AuthState;
+  expiresAt: Date;
+}
+
+/**
+ * One cache of reads, with the generation it was read at: a read that started before an
+ * invalidation is not stored (it may hold the copy the invalidation was about).
+ */
+export class HotCache<V> {
+  private readonly cache: BoundedCache<V>;
+  private generation = 0;
+
+  constructor(maxEntries: number, ttlMs: number) {
+    this.cache = new BoundedCache(maxEntries, ttlMs);
+  }
+
+  get(key: string): V | undefined {
+    return this.cache.get(key);
+  }
+
+  /**
+   * The cached value, or `load`'s, stored unless something was dropped meanwhile. Nothing found
+   * (null) is not stored: what is created next needs no invalidation.
+   */
+  async read(key: string, load: () => Promise<V | null | undefined>): Promise<V | null> {
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    const generation = this.generation;
+    const value = await load();
+    if (value === null || value === undefined) return null;
+    if (generation === this.generation) this.cache.set(key, value);
+    return value;
+  }
+
+  drop(picks: (key: string, value: V) => boolean): void {
+    this.generation++;
+    this.cache.deleteWhere(picks);
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+}
+
+export interface HotCaches {
+  /** Bearer token hash -> its user and session. */
+  tokens: HotCache<CachedToken>;
+  /** `{teamId}:{userId}:{guest}` -> the member's standing (the workspace, role and rules). */
+  memberships: HotCache<TeamAccess>;
+  /** `{teamId}:{boardId}` -> the board's live attributes. */
+  attributes: HotCache<AttributeRow[]>;
+  /** Drops here at once, then tells every other process (resolves once published). */
+  invalidate(list: readonly CacheInvalidation[]): Promise<void>;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The hot-path reads of every request kept in memory (docs/architecture.md, "Caches"): token
+ * lookups, members' standings and boards' attributes. A write that changes one of them notes an
+ * invalidation in its transaction (commit-hooks.ts); after the commit this process drops the
+ * entries and publishes the invalidation on the bus, which every other process applies when it
+ * arrives (with Redis, before the write's answer leaves: publishing waits for Redis to take it).
+ */
+export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): HotCaches {
+  const tokens = new HotCache<CachedToken>(20_000, MINUTE);
+  const memberships = new HotCache<TeamAccess>(20_000, MINUTE);
+  const attributes = new HotCache<AttributeRow[]>(2_000, 5 * MINUTE);
+  const ofTeam = (teamId: number) => (key: string) => key.startsWith(`${teamId}:`);
+
+  function apply(list: readonly CacheInvalidation[]) {
+    for (const change of list) {
+      if (change.scope === 'session') tokens.drop((_key, value) => value.auth.sessionId === change.sessionId);
+      else if (change.scope === 'user') {
+        tokens.drop((_key, value) => value.auth.user.id === change.userId);
+        memberships.drop((_key, access) => access.userId === change.userId);
+      } else if (change.scope === 'team') memberships.drop((_key, access) => access.team.id === change.teamId);
+      else attributes.drop(ofTeam(change.teamId));
+    }
+  }
+
+  options.bus.onMessage((message) => {
+    if (message.kind === 'cache-invalidate') apply(message.invalidations);
+  });
+
+  return {
+    tokens,
+    memberships,
+    attributes,
+    async invalidate(list) {
+      apply(list);
+      try {
+        await options.bus.publish({ kind: 'cache-invalidate', invalidations: [...list] });
+      } catch (error) {
+        options.log.error({ err: error }, 'cache invalidation could not reach the other processes');
+      }
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { expect, test } from 'vitest';
+import { teamMembers } from '../db/schema/teams';
+import type { TestApp } from '../test/test-app';
+
+/** One process's way in: the same requests, answered by one app. */
+export type Node = TestApp['request'];
+
+/**
+ * The rule of the hot caches (cache/hot-caches.ts), stated once for one process and for several
+ * sharing a database and Redis: after a write that revokes or changes access is answered, the very
+ * next request on every process is judged by the new state. Each case warms every node's caches
+ * first, changes through the first node, and asks every node right after.
+ */
+export function invalidationCases(setup: () => { t: TestApp; nodes: Node[] }): void {
+  async function workspace() {
+    const { t, nodes } = setup();
+    const owner = await t.signUp({ name: 'Owner' });
+    const member = await t.signUp({ name: 'Member' });
+    const team = (
+      await nodes[0]!({ method: 'POST', url: '/api/teams', token: owner.token, json: { name: 'Cached' } })
+    ).json() as { id: number };
+    await t.app.ctx.db
+      .insert(teamMembers)
+      .values({ teamId: team.id, userId: member.id, role: 'full-member' });
+    return { t, nodes, owner, member, teamId: team.id };
+  }
+
+  async function expectEveryNode(nodes: Node[], token: string, url: string, status: number) {
+    for (const node of nodes) expect((await node({ method: 'GET', url, token })).statusCode).toBe(status);
+  }
+
+  test('a token signed out on one process is refused on the very next request on every process', async () => {
+    const { nodes, member } = await workspace();
+    await expectEveryNode(nodes, member.token, '/api/me', 200);
+    const out = await nodes[0]!({ method: 'POST', url: '/api/auth/logout', token: member.token, json: {} });
+    expect(out.statusCode).toBe(200);
+    await expectEveryNode(nodes, member.token, '/api/me', 401);
+  });
+
+  test('a password change refuses the other sessions’ tokens on the very next request everywhere', async () => {
+    const { nodes, member } = await workspace();
+    const other = await nodes[0]!({
+      method: 'POST',
+      url: '/api/auth/login',
+      json: { email: member.email, password: member.password },
+    });
+    const otherToken = other.json().token.access_token as string;
+    await expectEveryNode(nodes, otherToken, '/api/me', 200);
+    await expectEveryNode(nodes, member.token, '/api/me', 200);
+    const confirmed = await nodes[0]!({
+      method: 'POST',
+      url: '/api/auth/password/confirm',
+      token: member.token,
+      json: { password: member.password },
+    });
+    const changed = await nodes[0]!({
+      method: 'PUT',
+      url: '/api/me/password',
+      token: member.token,
+      json: { password: 'a brand new secret' },
+      headers: { 'x-authorization-password': confirmed.json().confirmation },
+    });
+    expect(changed.statusCode).toBe(200);
+    await expectEveryNode(nodes, otherToken, '/api/me', 401);
+    await expectEveryNode(nodes, member.token, '/api/me', 200);
+  });
+
+  test('a removed member is refused on the very next request on every process', async () => {
+    const { nodes, owner, member, teamId } = await workspace();
+    await expectEveryNode(nodes, member.token, `/api/teams/${teamId}`, 200);
+    const removed = await nodes[0]!({
+      method: 'DELETE',
+      url: `/api/teams/${teamId}/members/${member.id}`,
+      token: owner.token,
+    });
+    expect(removed.statusCode).toBe(200);
+    await expectEveryNode(nodes, member.token, `/api/teams/${teamId}`, 404);
+    await expectEveryNode(nodes, member.token, `/api/teams/${teamId}/members`, 404);
+  });
+
+  test('a new role is what the very next request on every process is judged by', async () => {
+    const { nodes, owner, member, teamId } = await workspace();
+    for (const node of nodes) {
+      const before = await node({ method: 'GET', url: `/api/teams/${teamId}`, token: member.token });
+      expect(before.json().user_role).toBe('full-member');
+    }
+    const changed = await nodes[0]!({
+      method: 'PUT',
+      url: `/api/teams/${teamId}/members/${member.id}`,
+      token: owner.token,
+      json: { role: 'restricted-member' },
+    });
+    expect(changed.statusCode).toBe(200);
+    for (const node of nodes) {
+      const after = await node({ method: 'GET', url: `/api/teams/${teamId}`, token: member.token });
+      expect(after.json().user_role).toBe('restricted-member');
+    }
+  });
+
+  test('a renamed profile is what the very next request on every process answers', async () => {
+    const { nodes, member } = await workspace();
+    await expectEveryNode(nodes, member.token, '/api/me', 200);
+    const renamed = await nodes[0]!({
+      method: 'PUT',
+      url: '/api/me',
+      token: member.token,
+      json: { name: 'New' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    for (const node of nodes)
+      expect((await node({ method: 'GET', url: '/api/me', token: member.token })).json().name).toBe('New');
+  });
+}
