@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_TTL_MS } from '@strata/domain/constants';
 import { AppError } from '@strata/domain/errors';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -10,7 +10,9 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema/platform';
+import { insertJsonRows } from '../events/json-rows';
 import { appendRouteHook, routeAuthMode, routeMethods } from './route-hooks';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -36,22 +38,38 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
   // Only routes that change something and know their user can be replayed.
   app.addHook('onRoute', (route) => {
     if (routeAuthMode(route) === 'public' || routeMethods(route).every((m) => SAFE_METHODS.has(m))) return;
+    const defer = route.config?.deferIdempotency;
     const preHandler: preHandlerHookHandler = (request, reply, done) => {
       const key = request.headers['x-idempotency-key'];
       if (SAFE_METHODS.has(request.method) || typeof key !== 'string' || key === '' || !request.auth)
         return done();
+      if (defer?.(request)) {
+        if (key.length > 255)
+          return done(new AppError('VALIDATION_FAILED', { message: 'The idempotency key is too long.' }));
+        // The route writes the key with its answer in its own transaction (claimDeferred else).
+        const deferred = { requestHash: requestHash(request), key };
+        request.idempotency = { userId: request.auth.user.id, key, replayed: false, deferred };
+        return done();
+      }
       // After a replay the reply is sent and the chain must stop: no done().
       claim(request, reply, key).then((replayed) => replayed || done(), done);
     };
     const onSend: onSendHookHandler = (request, reply, payload, done) => {
       const claimed = request.idempotency;
-      if (!claimed || claimed.replayed) return done(null, payload);
+      if (!claimed || claimed.replayed || claimed.deferred) return done(null, payload);
       request.idempotency = null;
       store(claimed, reply, payload).then(() => done(null, payload), done);
     };
     appendRouteHook(route, 'preHandler', preHandler);
     appendRouteHook(route, 'onSend', onSend);
     appendRouteHook(route, 'onRequestAbort', release);
+  });
+
+  deferredClaims.set(ctx, async (request, reply) => {
+    const deferred = request.idempotency?.deferred;
+    if (!deferred) return false;
+    request.idempotency = null;
+    return claim(request, reply, deferred.key);
   });
 
   /** Claims the key for this request, or replays its stored response (answers true). */
@@ -158,6 +176,94 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
       );
   }
 }
+
+const deferredClaims = new WeakMap<
+  AppContext,
+  (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>
+>();
+
+/**
+ * For a route whose idempotency key was deferred (`config.deferIdempotency`) but that could not
+ * write it with its answer (the create ran alone, or failed): claims the key as every other route
+ * does, before the answer. Answers true when the stored response was replayed (the reply is sent).
+ */
+export function claimDeferred(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  return deferredClaims.get(ctx)?.(request, reply) ?? Promise.resolve(false);
+}
+
+const IDEMPOTENCY_COLUMNS = {
+  user_id: 'integer',
+  key: 'text',
+  request_hash: 'text',
+  status_code: 'integer',
+  content_type: 'text',
+  response_body: 'text',
+  locked_at: 'timestamptz',
+  created_at: 'timestamptz',
+} as const;
+
+/** A deferred key's answer, written by the route in the transaction of its change. */
+export interface DeferredAnswer {
+  userId: number;
+  key: string;
+  requestHash: string;
+  body: string;
+}
+
+/** The deferred keys of these requests that were already used (replays, reuses, in progress). */
+export async function findUsedKeys(
+  tx: DbOrTx,
+  claims: readonly { userId: number; key: string }[],
+): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
+  const rows = await tx
+    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(
+      or(
+        ...[...new Set(claims.map((claim) => claim.userId))].map((userId) =>
+          and(
+            eq(idempotencyKeys.userId, userId),
+            inArray(
+              idempotencyKeys.key,
+              claims.filter((claim) => claim.userId === userId).map((claim) => claim.key),
+            ),
+          ),
+        ),
+      ),
+    );
+  return new Set(rows.map((row) => `${row.userId}:${row.key}`));
+}
+
+/**
+ * Stores the 200 answers of deferred keys in one statement of the write's transaction, so the
+ * key and the change commit together (no claim before and no update after, per request).
+ */
+export async function storeDeferredAnswers(
+  tx: DbOrTx,
+  answers: readonly DeferredAnswer[],
+  now: Date,
+): Promise<void> {
+  if (answers.length === 0) return;
+  const rows = answers.map((answer) => ({
+    user_id: answer.userId,
+    key: answer.key,
+    request_hash: answer.requestHash,
+    status_code: 200,
+    content_type: JSON_TYPE,
+    response_body: answer.body,
+    locked_at: now,
+    created_at: now,
+  }));
+  await tx.execute(sql`${insertJsonRows(idempotencyKeys, IDEMPOTENCY_COLUMNS, rows)} ON CONFLICT DO NOTHING`);
+}
+
+/** What Fastify sends a serialised JSON answer as. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Forgets keys older than 24 hours. */
 export async function purgeIdempotencyKeys(ctx: AppContext): Promise<void> {

@@ -16,9 +16,20 @@ declare module 'fastify' {
      * `X-Change-Seq`, the delta-sync cursor it covers (change-cursor.ts).
      */
     changeCursor?: boolean;
+    /**
+     * Requests for which the route writes the idempotency key itself, with its answer, in the
+     * transaction of its change (item creates, group-committed: idempotency.ts `claimDeferred`).
+     */
+    deferIdempotency?: (request: FastifyRequest) => boolean;
   }
   interface FastifyRequest {
     auth: AuthState | null;
-    idempotency: { userId: number; key: string; replayed: boolean } | null;
+    idempotency: {
+      userId: number;
+      key: string;
+      replayed: boolean;
+      /** The route writes the key (see deferIdempotency); nothing was claimed yet. */
+      deferred?: { key: string; requestHash: string };
+    } | null;
   }
 }

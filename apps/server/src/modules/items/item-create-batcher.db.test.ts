@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { activityLog } from '../../db/schema/activity';
 import { events } from '../../db/schema/events';
+import { idempotencyKeys } from '../../db/schema/platform';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { keysOf, pull, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from './items.fixtures';
@@ -216,4 +217,46 @@ test('a create answers its values in the order the database keeps them, as a rea
     for (const [attributeId, value] of Object.entries(stored.values))
       expect(JSON.stringify(answer.body.values[attributeId].data)).toBe(JSON.stringify(value.data));
   }
+});
+
+test('a batch writes each create’s idempotency key with its answer in its transaction; a retry replays it and another body under the key is refused', async () => {
+  const s = await seedWorkspace(t);
+  const { folder, name } = await api.newPlace(s);
+  const ids = Array.from({ length: 6 }, () => uuid());
+  const send = (id: string, key: string, data: string) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/${s.team.id}/items/${id}`,
+      token: s.owner.token,
+      headers: { 'x-idempotency-key': key },
+      json: { folder_id: folder.id, values: { [name.id]: { data } }, row_version: 1 },
+    });
+  const first = await Promise.all(ids.map((id, n) => send(id, `create-${id}`, `Item ${n}`)));
+  expect(first.map((res) => res.statusCode)).toEqual(ids.map(() => 200));
+  const stored = await t.app.ctx.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, s.owner.id), like(idempotencyKeys.key, 'create-%')));
+  const mine = stored.filter((row) => ids.some((id) => row.key === `create-${id}`));
+  expect(mine.map((row) => row.statusCode)).toEqual(ids.map(() => 200));
+  for (const [n, id] of ids.entries())
+    expect(mine.find((row) => row.key === `create-${id}`)!.responseBody).toBe(first[n]!.body);
+
+  const again = await Promise.all(ids.map((id, n) => send(id, `create-${id}`, `Item ${n}`)));
+  for (const [n, res] of again.entries()) {
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['idempotent-replayed']).toBe('true');
+    expect(res.body).toBe(first[n]!.body);
+  }
+  const reused = await send(ids[0]!, `create-${ids[0]}`, 'Another body');
+  expect(reused.statusCode).toBe(422);
+  expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+
+  // A refused create keeps its answer too: the retry gets the same 422 without running.
+  const refusedId = uuid();
+  const refused = await send(refusedId, 'refused-create', 5 as unknown as string);
+  expect(refused.statusCode).toBe(422);
+  const retried = await send(refusedId, 'refused-create', 5 as unknown as string);
+  expect(retried.statusCode).toBe(422);
+  expect(retried.headers['idempotent-replayed']).toBe('true');
 });

@@ -1,23 +1,32 @@
-import type { Item, saveItemBody } from '@strata/contracts/items';
-import type { z } from 'zod';
+import { type Item, itemSchema, type saveItemBody } from '@strata/contracts/items';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { ItemRow } from '../../db/schema/items';
 import type { UserRow } from '../../db/schema/users';
-import { runWrite } from '../records/write-scope';
+import { type DeferredAnswer, findUsedKeys, storeDeferredAnswers } from '../../http/idempotency';
 import { getTeamAccess } from '../teams/team-access';
 import { type PreparedCreate, prepareItemCreate, writeItemCreates } from './item-create';
 import { itemReads } from './item-reads';
 import { findTakenItemIds } from './items.repo';
-import { putItem } from './items.service';
 import { toItem } from './items.shapes';
 
 type SaveItemBody = z.infer<typeof saveItemBody>;
+
+/** An idempotency key the create writes with its answer (http/idempotency.ts, deferred keys). */
+export type CreateClaim = Omit<DeferredAnswer, 'body'>;
+
+/**
+ * A create written by its batch (with its answer serialised as the route sends it when it had a
+ * key: that text is what the key stored), or one the caller must run alone: an id that exists,
+ * a key used before, a batch that failed as a whole.
+ */
+export type CreateOutcome = { kind: 'written'; item: Item; body?: string } | { kind: 'alone' };
 
 interface PendingCreate {
   user: UserRow;
   id: string;
   body: SaveItemBody;
-  resolve(item: Item): void;
+  claim?: CreateClaim;
+  resolve(outcome: CreateOutcome): void;
   reject(error: unknown): void;
 }
 
@@ -35,7 +44,8 @@ interface TeamQueue {
  * delta-sync notes and their activity rows go in one multi-row statement each. A create that
  * fails its checks fails alone; an id that exists (or is taken meanwhile, or comes twice in one
  * batch) is answered by the single save, as is every create of a batch whose transaction itself
- * failed.
+ * failed. A create's idempotency key is written with its answer in the batch's transaction: one
+ * read of the batch's keys and one INSERT, instead of a claim and an update per request.
  */
 export function createItemCreateBatcher(ctx: AppContext) {
   const queues = new Map<number, TeamQueue>();
@@ -56,18 +66,28 @@ export function createItemCreateBatcher(ctx: AppContext) {
           tx,
           batch.map((pending) => pending.id),
         );
+        // A key seen before is replayed (or refused) as on every route: the create runs alone.
+        const claims = batch.flatMap((pending) => (pending.claim ? [pending.claim] : []));
+        const usedKeys = await findUsedKeys(tx, claims);
         const ready: { pending: PendingCreate; create: PreparedCreate }[] = [];
         const taken: PendingCreate[] = [];
         const claimed = new Set<string>();
+        const keys = new Set<string>();
         for (const pending of batch) {
+          const key = pending.claim && `${pending.claim.userId}:${pending.claim.key}`;
           // A second create of the same id in one batch finds the first one's item, as it would alone.
-          if (existing.has(pending.id) || claimed.has(pending.id)) {
+          if (
+            existing.has(pending.id) ||
+            claimed.has(pending.id) ||
+            (key && (usedKeys.has(key) || keys.has(key)))
+          ) {
             taken.push(pending);
             continue;
           }
           try {
             ready.push({ pending, create: await prepareItemCreate(scope, pending.id, pending.body, reads) });
             claimed.add(pending.id);
+            if (key) keys.add(key);
           } catch (error) {
             // Checks only read: a refused create leaves the transaction usable for the others.
             settle(pending, () => pending.reject(error));
@@ -78,32 +98,34 @@ export function createItemCreateBatcher(ctx: AppContext) {
           ready.map(({ create }) => create),
         );
         const byId = new Map(rows.map((row) => [row.id, row]));
-        const written: { pending: PendingCreate; row: ItemRow }[] = [];
+        const written: { pending: PendingCreate; outcome: CreateOutcome }[] = [];
+        const answers: DeferredAnswer[] = [];
         for (const { pending } of ready) {
           const row = byId.get(pending.id);
-          if (row) written.push({ pending, row });
-          else taken.push(pending);
+          if (!row) {
+            taken.push(pending);
+            continue;
+          }
+          const item = toItem(row);
+          if (!pending.claim) {
+            written.push({ pending, outcome: { kind: 'written', item } });
+            continue;
+          }
+          // Serialised as the route's response schema would (fastify-type-provider-zod), once:
+          // the key keeps exactly the text the client gets.
+          const body = JSON.stringify(z.encode(itemSchema, item));
+          answers.push({ ...pending.claim, body });
+          written.push({ pending, outcome: { kind: 'written', item, body } });
         }
+        await storeDeferredAnswers(tx, answers, scope.now);
         return { written, taken };
       });
-      for (const { pending, row } of written) settle(pending, () => pending.resolve(toItem(row)));
-      for (const pending of taken) {
-        settled.add(pending);
-        runWrite(ctx, user, teamId, (scope) => putItem(scope, pending.id, pending.body)).then(
-          pending.resolve,
-          pending.reject,
-        );
-      }
+      for (const { pending, outcome } of written) settle(pending, () => pending.resolve(outcome));
+      for (const pending of taken) settle(pending, () => pending.resolve({ kind: 'alone' }));
     } catch {
       // The batch as a whole failed (a database error, or the workspace is not the caller's):
       // each create not yet answered runs alone and gets its own answer.
-      for (const pending of batch) {
-        if (settled.has(pending)) continue;
-        runWrite(ctx, user, teamId, (scope) => putItem(scope, pending.id, pending.body)).then(
-          pending.resolve,
-          pending.reject,
-        );
-      }
+      for (const pending of batch) if (!settled.has(pending)) pending.resolve({ kind: 'alone' });
     }
   }
 
@@ -121,15 +143,24 @@ export function createItemCreateBatcher(ctx: AppContext) {
   }
 
   return {
-    /** Creates an item (a PUT at row_version 1) in the next batch of its workspace. */
-    submit(user: UserRow, teamId: number, id: string, body: SaveItemBody): Promise<Item> {
-      return new Promise<Item>((resolve, reject) => {
+    /**
+     * Creates an item (a PUT at row_version 1) in the next batch of its workspace, with its
+     * idempotency key when `claim` is given.
+     */
+    submit(
+      user: UserRow,
+      teamId: number,
+      id: string,
+      body: SaveItemBody,
+      claim?: CreateClaim,
+    ): Promise<CreateOutcome> {
+      return new Promise<CreateOutcome>((resolve, reject) => {
         let queue = queues.get(teamId);
         if (!queue) {
           queue = { waiting: [], busy: false };
           queues.set(teamId, queue);
         }
-        queue.waiting.push({ user, id, body, resolve, reject });
+        queue.waiting.push({ user, id, body, claim, resolve, reject });
         if (queue.busy) return;
         queue.busy = true;
         const started = queue;

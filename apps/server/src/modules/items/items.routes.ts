@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/authenticate';
 import { sendCollection } from '../../http/conditional-get';
+import { claimDeferred, JSON_TYPE } from '../../http/idempotency';
 import { RECORD_COLLECTIONS } from '../records/record-collections';
 import { recordRoutes } from '../records/record-routes';
 import { saveMultiple } from '../records/save-multiple.service';
@@ -89,12 +90,27 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
     record: itemSchema,
     collection: RECORD_COLLECTIONS.item,
     tags,
-    // A save at row_version 1 is a create: concurrent ones are written together.
-    save: ({ user, teamId, id, body }) => {
+    // A save at row_version 1 is a create: concurrent ones are written together, each with its
+    // idempotency key and answer in the batch's transaction.
+    deferIdempotency: (request) => (request.body as SaveItemBody | undefined)?.row_version === 1,
+    save: async ({ user, teamId, id, body, request, reply }) => {
       const save = body as SaveItemBody;
-      return save.row_version === 1
-        ? creates.submit(user, teamId, id, save)
-        : runWrite(ctx, user, teamId, (scope) => putItem(scope, id, save));
+      const single = () => runWrite(ctx, user, teamId, (scope) => putItem(scope, id, save));
+      if (save.row_version !== 1) return single();
+      const deferred = request.idempotency?.deferred;
+      const claim = deferred && { userId: user.id, key: deferred.key, requestHash: deferred.requestHash };
+      let outcome: Awaited<ReturnType<typeof creates.submit>>;
+      try {
+        outcome = await creates.submit(user, teamId, id, save, claim);
+      } catch (error) {
+        // A refused create keeps its answer for a retry, as every route does.
+        if (await claimDeferred(ctx, request, reply)) return reply;
+        throw error;
+      }
+      if (outcome.kind === 'written')
+        return outcome.body === undefined ? outcome.item : reply.type(JSON_TYPE).send(outcome.body);
+      if (await claimDeferred(ctx, request, reply)) return reply;
+      return single();
     },
   });
   r.post(

@@ -1,5 +1,5 @@
 import { commonErrorResponses, okSchema } from '@strata/contracts/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema/users';
@@ -23,7 +23,16 @@ export function recordRoutes(
     collection: RecordCollection;
     tags: string[];
     /** Saves in place of the collection's own put in a transaction of its own (item creates are batched). */
-    save?(target: { user: UserRow; teamId: number; id: string; body: unknown }): Promise<unknown>;
+    save?(target: {
+      user: UserRow;
+      teamId: number;
+      id: string;
+      body: unknown;
+      request: FastifyRequest;
+      reply: FastifyReply;
+    }): Promise<unknown>;
+    /** PUTs whose idempotency key `save` writes itself, with its answer (http/idempotency.ts). */
+    deferIdempotency?: (request: FastifyRequest) => boolean;
   },
 ): void {
   const { collection, tags } = options;
@@ -34,6 +43,7 @@ export function recordRoutes(
   r.put(
     options.path,
     {
+      config: { deferIdempotency: options.deferIdempotency },
       schema: {
         tags,
         params: options.params,
@@ -41,9 +51,9 @@ export function recordRoutes(
         response: { 200: options.record, ...commonErrorResponses },
       },
     },
-    (request) => {
+    (request, reply) => {
       const { user, teamId, id } = target(request);
-      if (options.save) return options.save({ user, teamId, id, body: request.body });
+      if (options.save) return options.save({ user, teamId, id, body: request.body, request, reply });
       return runWrite(ctx, user, teamId, (scope) => collection.put(scope, id, request.body));
     },
   );
