@@ -1,5 +1,5 @@
 import type { ChangeRecordType } from '@strata/contracts/changes';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { noteInvalidation } from '../cache/commit-hooks';
 import { type DbOrTx, rowsOf } from '../db/client';
 import { recordChanges } from '../db/schema/changes';
@@ -35,38 +35,59 @@ export async function noteChanges(
 ): Promise<void> {
   // Standings (memberships, roles, permission records, the workspace row) and attributes are
   // kept in memory by every process: they drop them when this transaction commits.
+  noteChangedStandings(tx, teamId, changes);
+  const unique = uniqueChanges(changes);
+  // The bump and the notes in one round trip, the rows as one JSON parameter (json-rows.ts); a
+  // further 5,000 take the numbers right after (the workspace row stays locked).
+  for (let start = 0; start < unique.length; start += CHANGES_PER_STATEMENT) {
+    const chunk = unique.slice(start, start + CHANGES_PER_STATEMENT);
+    const result = await tx.execute(noteChangesSql(teamId, chunk));
+    if (rowsOf(result).rows.length === 0) throw new Error(`noteChanges: workspace ${teamId} does not exist`);
+  }
+}
+
+/** Changes one statement notes. */
+export const CHANGES_PER_STATEMENT = 5000;
+
+/**
+ * The statement of noteChanges for up to 5,000 distinct changes, optionally after other
+ * data-modifying CTEs (`WITH a AS (...), b AS (...),` as `before`): the workspace's bump and the
+ * notes, answering a row when the workspace exists. The caller notes the invalidations.
+ */
+export function noteChangesSql(teamId: number, chunk: readonly NotedChange[], before?: SQL): SQL {
+  const rows = chunk.map((change) => ({
+    record_type: change.type,
+    record_id: String(change.id),
+    deleted: change.deleted ?? false,
+  }));
+  return sql`
+    ${before ?? sql`WITH`} bumped AS (
+      UPDATE ${teams} SET change_seq = change_seq + ${chunk.length}::bigint
+      WHERE id = ${teamId}::integer
+      RETURNING change_seq
+    )
+    INSERT INTO ${recordChanges} (team_id, record_type, record_id, change_seq, deleted)
+    SELECT ${teamId}::integer, r.record_type, r.record_id,
+      bumped.change_seq - ${chunk.length}::bigint + r.row_number, r.deleted
+    FROM bumped, ${jsonRows(CHANGE_COLUMNS, rows)}
+    ON CONFLICT (team_id, record_type, record_id)
+      DO UPDATE SET change_seq = excluded.change_seq, deleted = excluded.deleted
+    RETURNING 1`;
+}
+
+/** Invalidations of the hot caches a workspace's changes call for (hot-caches.ts). */
+export function noteChangedStandings(tx: DbOrTx, teamId: number, changes: readonly NotedChange[]): void {
   if (changes.some((change) => STANDING_TYPES.has(change.type)))
     noteInvalidation(tx, { scope: 'team', teamId });
   if (changes.some((change) => change.type === 'attribute' || change.type === 'board'))
     noteInvalidation(tx, { scope: 'attributes', teamId });
-  // One row per record: a record named twice keeps its last state.
+}
+
+/** One distinct row per record: a record named twice keeps its last state. */
+export function uniqueChanges(changes: readonly NotedChange[]): NotedChange[] {
   const byKey = new Map<string, NotedChange>();
   for (const change of changes) byKey.set(`${change.type}\u0000${change.id}`, change);
-  const unique = [...byKey.values()];
-  // The bump and the notes in one round trip, the rows as one JSON parameter (json-rows.ts); a
-  // further 5,000 take the numbers right after (the workspace row stays locked).
-  for (let start = 0; start < unique.length; start += 5000) {
-    const chunk = unique.slice(start, start + 5000);
-    const rows = chunk.map((change) => ({
-      record_type: change.type,
-      record_id: String(change.id),
-      deleted: change.deleted ?? false,
-    }));
-    const result = await tx.execute(sql`
-      WITH bumped AS (
-        UPDATE ${teams} SET change_seq = change_seq + ${chunk.length}::bigint
-        WHERE id = ${teamId}::integer
-        RETURNING change_seq
-      )
-      INSERT INTO ${recordChanges} (team_id, record_type, record_id, change_seq, deleted)
-      SELECT ${teamId}::integer, r.record_type, r.record_id,
-        bumped.change_seq - ${chunk.length}::bigint + r.row_number, r.deleted
-      FROM bumped, ${jsonRows(CHANGE_COLUMNS, rows)}
-      ON CONFLICT (team_id, record_type, record_id)
-        DO UPDATE SET change_seq = excluded.change_seq, deleted = excluded.deleted
-      RETURNING 1`);
-    if (rowsOf(result).rows.length === 0) throw new Error(`noteChanges: workspace ${teamId} does not exist`);
-  }
+  return [...byKey.values()];
 }
 
 /** One record's change; see noteChanges. */

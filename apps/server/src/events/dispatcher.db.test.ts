@@ -46,6 +46,60 @@ function start(options: Parameters<typeof createDispatcher>[0]) {
 }
 
 describe('the events dispatcher', () => {
+  test('an item’s row with its value changes reaches subscribers as the item’s event and one per value; a subscriber of value events only gets those', async () => {
+    await recordEvent(database.db, {
+      teamId: 1,
+      type: 'item.updated',
+      channel: 'team.1.board.b',
+      actorId: 7,
+      payload: {
+        id: 'item-1',
+        row_version: 3,
+        data: { id: 'item-1' },
+        value_changes: [
+          {
+            type: 'value.created',
+            id: 'v1',
+            data: { id: 'v1', item_id: 'item-1', attribute_id: 'a1', data: 'x' },
+          },
+          { type: 'value.updated', id: 'v2' },
+        ],
+      },
+    });
+    const all: DispatchedEvent[] = [];
+    const values: DispatchedEvent[] = [];
+    start({
+      db: database.db,
+      log: silent,
+      subscribers: [
+        { name: 'all', handle: (e) => void all.push(e) },
+        { name: 'values', types: ['value.created', 'value.updated'], handle: (e) => void values.push(e) },
+      ],
+    });
+    await waitFor('three events', () => (all.length === 3 ? true : undefined));
+    expect(all.map((e) => [e.type, e.channel, e.actorId])).toEqual([
+      ['item.updated', 'team.1.board.b', 7],
+      ['value.created', 'team.1.board.b', 7],
+      ['value.updated', 'team.1.board.b', 7],
+    ]);
+    expect(all[0]!.payload).toEqual({
+      type: 'item.updated',
+      id: 'item-1',
+      row_version: 3,
+      data: { id: 'item-1' },
+    });
+    expect(all.slice(1).map((e) => e.payload)).toEqual([
+      {
+        type: 'value.created',
+        id: 'v1',
+        row_version: 3,
+        data: { id: 'v1', item_id: 'item-1', attribute_id: 'a1', data: 'x' },
+      },
+      { type: 'value.updated', id: 'v2', row_version: 3 },
+    ]);
+    expect(values.map((e) => e.type)).toEqual(['value.created', 'value.updated']);
+  });
+
   test('hands committed events to subscribers in id order and marks them dispatched', async () => {
     for (let n = 1; n <= 5; n++) await record('member.added', n);
     const seen: DispatchedEvent[] = [];

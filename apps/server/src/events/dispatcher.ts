@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { events } from '../db/schema/events';
 import { type Clock, systemClock } from '../lib/clock';
+import { expandEvent } from './value-events';
 
 /** An outbox row as subscribers receive it. */
 export type DispatchedEvent = typeof events.$inferSelect;
@@ -81,7 +82,13 @@ export function createDispatcher(options: {
   let running: Promise<unknown> | undefined;
   let runAgain = false;
 
-  async function handOut(event: DispatchedEvent) {
+  // An item's row carries its value changes: subscribers get the item's event, then one event per
+  // value (value-events.ts), each only if they handle its type.
+  async function handOut(row: DispatchedEvent) {
+    for (const event of expandEvent(row)) await handOutOne(event);
+  }
+
+  async function handOutOne(event: DispatchedEvent) {
     for (const subscriber of subscribers) {
       if (subscriber.types && !subscriber.types.includes(event.type)) continue;
       try {

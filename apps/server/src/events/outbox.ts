@@ -1,6 +1,8 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { events } from '../db/schema/events';
 import { insertJsonRows } from './json-rows';
+import { VALUE_CHANGES_KEY } from './value-events';
 
 export interface OutboxEvent {
   teamId: number | null;
@@ -10,7 +12,7 @@ export interface OutboxEvent {
   channel: string;
   actorId?: number | null;
   /** The record the event is about: `{ type, id, row_version, data }` for real-time clients. */
-  payload: { id: string | number; row_version?: number; data?: unknown };
+  payload: { id: string | number; row_version?: number; data?: unknown; [VALUE_CHANGES_KEY]?: unknown };
 }
 
 /**
@@ -22,7 +24,7 @@ export async function recordEvent(tx: DbOrTx, event: OutboxEvent): Promise<void>
 }
 
 /** Rows per INSERT: keeps one statement's JSON parameter to a few megabytes. */
-const EVENTS_PER_INSERT = 2000;
+export const EVENTS_PER_INSERT = 2000;
 
 const EVENT_COLUMNS = {
   team_id: 'integer',
@@ -39,16 +41,20 @@ const EVENT_COLUMNS = {
  * hands them out in the order the write gave them.
  */
 export async function recordEvents(tx: DbOrTx, list: readonly OutboxEvent[]): Promise<void> {
-  for (let start = 0; start < list.length; start += EVENTS_PER_INSERT) {
-    const rows = list.slice(start, start + EVENTS_PER_INSERT).map((event) => ({
-      team_id: event.teamId,
-      type: event.type,
-      channel: event.channel,
-      actor_id: event.actorId ?? null,
-      payload: { type: event.type, ...event.payload },
-    }));
-    await tx.execute(insertJsonRows(events, EVENT_COLUMNS, rows));
-  }
+  for (let start = 0; start < list.length; start += EVENTS_PER_INSERT)
+    await tx.execute(insertEventsSql(list.slice(start, start + EVENTS_PER_INSERT)));
+}
+
+/** The INSERT of up to 2,000 events (recordEvents; record-write.ts joins it to others). */
+export function insertEventsSql(list: readonly OutboxEvent[]): SQL {
+  const rows = list.map((event) => ({
+    team_id: event.teamId,
+    type: event.type,
+    channel: event.channel,
+    actor_id: event.actorId ?? null,
+    payload: { type: event.type, ...event.payload },
+  }));
+  return insertJsonRows(events, EVENT_COLUMNS, rows);
 }
 
 /** Channels of spec section 7 for a workspace. */

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activityLog } from '../../db/schema/activity';
 import type { BoardRow, FolderRow } from '../../db/schema/boards';
@@ -32,28 +32,35 @@ const ACTIVITY_COLUMNS = {
  * (events/json-rows.ts): it commits with the change or not at all.
  */
 export async function recordActivity(tx: DbOrTx, rows: readonly ActivityInsert[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const chunk = rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({
-      team_id: row.teamId,
-      board_id: row.boardId,
-      folder_id: row.folderId ?? null,
-      item_id: row.itemId ?? null,
-      user_id: row.userId ?? null,
-      event: row.event,
-      record_type: row.recordType,
-      record_id: row.recordId,
-      changes: row.changes ?? {},
-      created_at: row.createdAt ?? null,
-    }));
-    await tx.execute(sql`
-      INSERT INTO ${activityLog}
-        (team_id, board_id, folder_id, item_id, user_id, event, record_type, record_id, changes, created_at)
-      SELECT team_id, board_id, folder_id, item_id, user_id, event, record_type, record_id, changes,
-        coalesce(created_at, now())
-      FROM ${jsonRows(ACTIVITY_COLUMNS, chunk)}
-      ORDER BY row_number`);
-  }
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT)
+    await tx.execute(insertActivitySql(rows.slice(start, start + ROWS_PER_INSERT)));
 }
+
+/** The INSERT of up to 2,000 activity rows (recordActivity; events/record-write.ts joins it to others). */
+export function insertActivitySql(rows: readonly ActivityInsert[]): SQL {
+  const chunk = rows.map((row) => ({
+    team_id: row.teamId,
+    board_id: row.boardId,
+    folder_id: row.folderId ?? null,
+    item_id: row.itemId ?? null,
+    user_id: row.userId ?? null,
+    event: row.event,
+    record_type: row.recordType,
+    record_id: row.recordId,
+    changes: row.changes ?? {},
+    created_at: row.createdAt ?? null,
+  }));
+  return sql`
+    INSERT INTO ${activityLog}
+      (team_id, board_id, folder_id, item_id, user_id, event, record_type, record_id, changes, created_at)
+    SELECT team_id, board_id, folder_id, item_id, user_id, event, record_type, record_id, changes,
+      coalesce(created_at, now())
+    FROM ${jsonRows(ACTIVITY_COLUMNS, chunk)}
+    ORDER BY row_number`;
+}
+
+/** Activity rows one INSERT takes. */
+export const ACTIVITY_ROWS_PER_INSERT = ROWS_PER_INSERT;
 
 /** A text value kept in full up to this many characters; longer ones are clipped. */
 const TEXT_MAX = 500;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { events } from '../../db/schema/events';
+import { expandEvents } from '../../events/value-events';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { keysOf, pull, type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { type Answer, base62, itemApi, ROLES, type RoleName, uuid } from '../items/items.fixtures';
@@ -105,12 +106,12 @@ const everywhere = (sees: boolean) => ({
   syncView: sees,
 });
 
-/** Every event recorded for the workspace. */
-const allEvents = (s: Seeded) =>
-  t.app.ctx.db
-    .select({ type: events.type, payload: events.payload })
-    .from(events)
-    .where(eq(events.teamId, s.team.id));
+/** Every event recorded for the workspace, as subscribers receive them (an item's values after it). */
+const allEvents = async (s: Seeded) =>
+  expandEvents(await t.app.ctx.db.select().from(events).where(eq(events.teamId, s.team.id))).map((row) => ({
+    type: row.type,
+    payload: row.payload,
+  }));
 
 /** The events recorded for these record ids. */
 async function eventsOf(s: Seeded, ids: readonly string[]) {

@@ -1,8 +1,9 @@
 import type { DbOrTx } from '../../db/client';
 import type { AttributeRow, ItemRow } from '../../db/schema/items';
-import { noteChanges } from '../../events/change-log';
-import { type OutboxEvent, recordEvents, teamChannels } from '../../events/outbox';
-import { attributeActivity, itemActivity, recordActivity } from '../activity/activity-rows';
+import { type OutboxEvent, teamChannels } from '../../events/outbox';
+import { recordWrite } from '../../events/record-write';
+import { type CompactValueChange, VALUE_CHANGES_KEY } from '../../events/value-events';
+import { attributeActivity, itemActivity } from '../activity/activity-rows';
 import { findRestrictedFolderIds } from '../boards/folder-access';
 import { toAttribute, toItem } from './items.shapes';
 
@@ -27,7 +28,7 @@ export interface AnnounceOptions<Row> {
 /**
  * Announces attribute changes on their board's channel (team.{id}.board.{boardId}: only those who
  * see the board may listen, so the events carry the full record), notes them for delta sync and
- * records them in the board's activity log, in the write's transaction.
+ * records them in the board's activity log, in the write's transaction (one statement for the three).
  */
 export async function announceAttributes(
   tx: DbOrTx,
@@ -37,29 +38,27 @@ export async function announceAttributes(
   options: AnnounceOptions<AttributeRow> = {},
 ): Promise<void> {
   if (rows.length === 0) return;
-  await recordEvents(
-    tx,
-    rows.map((row) => ({
+  await recordWrite(tx, {
+    teamId: rows[0]!.teamId,
+    events: rows.map((row) => ({
       teamId: row.teamId,
       type,
       channel: teamChannels.board(row.teamId, row.boardId),
       actorId,
       payload: { id: row.id, row_version: row.rowVersion, data: toAttribute(row) },
     })),
-  );
-  await noteChanges(
-    tx,
-    rows[0]!.teamId,
-    rows.map((row) => ({ type: 'attribute' as const, id: row.id, deleted: row.deletedAt !== null })),
-  );
-  await recordActivity(tx, attributeActivity(type, rows, actorId, options.previous));
+    changes: rows.map((row) => ({ type: 'attribute' as const, id: row.id, deleted: row.deletedAt !== null })),
+    activity: attributeActivity(type, rows, actorId, options.previous),
+  });
 }
 
 /**
- * Announces item changes as attributes are, with a value.created or value.updated event for
- * every value that changed (a cleared value is a value.updated with null data), and records them
- * in the board's activity log (docs/activity.md: a value's data before and after; a move when
- * `previous` copies are given).
+ * Announces item changes as attributes are: one event row per item, which carries the values the
+ * write created, changed or cleared (a cleared value is a value.updated with null data). The
+ * dispatcher hands subscribers that event and then a value.created or value.updated event per
+ * value, as if each had its own row (events/value-events.ts): a create of 8 values writes one
+ * outbox row, not 9. The events, the delta-sync notes and the board's activity rows (docs/activity.md:
+ * a value's data before and after; a move when `previous` copies are given) go in one statement.
  */
 export async function announceItems(
   tx: DbOrTx,
@@ -78,42 +77,49 @@ export async function announceItems(
     rows.map((row) => row.boardId),
     [...new Set([...rows, ...valueChanges.map((change) => change.item)].map((row) => row.folderId))],
   );
-  const events: OutboxEvent[] = rows.map((row) => ({
-    teamId: row.teamId,
-    type,
-    channel: teamChannels.board(row.teamId, row.boardId),
-    actorId,
-    payload: {
-      id: row.id,
-      row_version: row.rowVersion,
-      ...(restricted.has(row.folderId) ? {} : { data: toItem(row) }),
-    },
-  }));
+  const compact = new Map<string, CompactValueChange[]>();
+  const strays: OutboxEvent[] = [];
+  const announced = new Set(rows.map((row) => row.id));
   for (const change of valueChanges) {
     const { item } = change;
-    const data = {
-      id: change.valueId,
-      item_id: item.id,
-      attribute_id: change.attributeId,
-      data: change.data,
-    };
-    events.push({
+    const valueType = change.created ? 'value.created' : 'value.updated';
+    const data = restricted.has(item.folderId)
+      ? undefined
+      : { id: change.valueId, item_id: item.id, attribute_id: change.attributeId, data: change.data };
+    if (announced.has(item.id)) {
+      const list = compact.get(item.id) ?? [];
+      list.push({ type: valueType, id: change.valueId, ...(data === undefined ? {} : { data }) });
+      compact.set(item.id, list);
+      continue;
+    }
+    // A value of an item this write does not announce keeps a row of its own.
+    strays.push({
       teamId: item.teamId,
-      type: change.created ? 'value.created' : 'value.updated',
+      type: valueType,
       channel: teamChannels.board(item.teamId, item.boardId),
       actorId,
-      payload: {
-        id: change.valueId,
-        row_version: item.rowVersion,
-        ...(restricted.has(item.folderId) ? {} : { data }),
-      },
+      payload: { id: change.valueId, row_version: item.rowVersion, ...(data === undefined ? {} : { data }) },
     });
   }
-  await recordEvents(tx, events);
-  await noteChanges(
-    tx,
-    rows[0]!.teamId,
-    rows.map((row) => ({ type: 'item' as const, id: row.id, deleted: row.deletedAt !== null })),
-  );
-  await recordActivity(tx, itemActivity(type, rows, actorId, valueChanges, options.previous));
+  const events: OutboxEvent[] = rows.map((row) => {
+    const values = compact.get(row.id);
+    return {
+      teamId: row.teamId,
+      type,
+      channel: teamChannels.board(row.teamId, row.boardId),
+      actorId,
+      payload: {
+        id: row.id,
+        row_version: row.rowVersion,
+        ...(restricted.has(row.folderId) ? {} : { data: toItem(row) }),
+        ...(values ? { [VALUE_CHANGES_KEY]: values } : {}),
+      },
+    };
+  });
+  await recordWrite(tx, {
+    teamId: rows[0]!.teamId,
+    events: [...events, ...strays],
+    changes: rows.map((row) => ({ type: 'item' as const, id: row.id, deleted: row.deletedAt !== null })),
+    activity: itemActivity(type, rows, actorId, valueChanges, options.previous),
+  });
 }

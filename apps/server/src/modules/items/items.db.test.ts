@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { events } from '../../db/schema/events';
+import { expandEvents } from '../../events/value-events';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from './items.fixtures';
@@ -13,14 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** The workspace's events as subscribers receive them (an item's values after it), oldest first. */
 const eventsOf = async (teamId: number) =>
-  (
-    await t.app.ctx.db
-      .select({ type: events.type, channel: events.channel, payload: events.payload })
-      .from(events)
-      .where(eq(events.teamId, teamId))
-      .orderBy(events.id)
-  ).map((row) => ({ ...row, payload: row.payload as { id: string; data?: Record<string, unknown> } }));
+  expandEvents(
+    await t.app.ctx.db.select().from(events).where(eq(events.teamId, teamId)).orderBy(events.id),
+  ).map((row) => ({
+    type: row.type,
+    channel: row.channel,
+    payload: row.payload as { id: string; data?: Record<string, unknown> },
+  }));
 
 describe('items', () => {
   test('create, list, update with compare-and-set, conflict with the current copy, delete', async () => {

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { events } from '../../db/schema/events';
 import { items } from '../../db/schema/items';
+import { expandEvents } from '../../events/value-events';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { keysOf, pull, type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, ROLES, type RoleName, uuid } from '../items/items.fixtures';
@@ -39,14 +40,14 @@ async function stored(s: Seeded, id: string) {
   return row!;
 }
 
-/** The board's events after the given id, oldest first. */
+/** The board's events after the given id, oldest first, as subscribers receive them. */
 async function eventsSince(s: Seeded, afterId = 0) {
   const rows = await t.app.ctx.db
     .select()
     .from(events)
     .where(eq(events.teamId, s.team.id))
     .orderBy(events.id);
-  return rows
+  return expandEvents(rows)
     .filter((row) => row.id > afterId)
     .map((row) => ({
       id: row.id,
