@@ -4,6 +4,7 @@ import type { AuthState } from '../http/types';
 import type { TeamAccess } from '../modules/teams/team-access';
 import type { RealtimeBus } from '../realtime/bus';
 import { BoundedCache } from './bounded-cache';
+import { FolderSnapshotCache } from './folder-snapshots';
 
 /** What a committed write tells every process to forget. */
 export type CacheInvalidation =
@@ -14,7 +15,11 @@ export type CacheInvalidation =
   /** Memberships, roles, the workspace's record or row: every member's standing. */
   | { scope: 'team'; teamId: number }
   /** Attributes of the workspace's boards were created, changed, deleted or restored. */
-  | { scope: 'attributes'; teamId: number };
+  | { scope: 'attributes'; teamId: number }
+  /** Items (or what their lists show) of the workspace changed: its folder snapshots. */
+  | { scope: 'folders'; teamId: number }
+  /** Folders or boards of the workspace changed: who sees which folder, and the snapshots. */
+  | { scope: 'structure'; teamId: number };
 
 /** A token's lookup: who it is and until when it is valid. */
 export interface CachedToken {
@@ -69,15 +74,21 @@ export interface HotCaches {
   memberships: HotCache<TeamAccess>;
   /** `{teamId}:{boardId}` -> the board's live attributes. */
   attributes: HotCache<AttributeRow[]>;
+  /** `{teamId}:{folderId}:{limit}` -> the folder's items as JSON, and its encodings. */
+  folders: FolderSnapshotCache;
+  /** `{teamId}:{userId}:{guest}:{folderId}` -> the user sees the folder (requireVisibleFolder). */
+  folderViews: HotCache<true>;
   /** Drops here at once, then tells every other process (resolves once published). */
   invalidate(list: readonly CacheInvalidation[]): Promise<void>;
 }
 
 const MINUTE = 60_000;
+/** Folder JSON kept per process: a 1,000-item folder is about 1 MB, a 10,000-item one 17 MB. */
+const FOLDER_SNAPSHOT_BYTES = 128 * 1024 * 1024;
 
 /**
  * The hot-path reads of every request kept in memory (docs/architecture.md, "Caches"): token
- * lookups, members' standings and boards' attributes. A write that changes one of them notes an
+ * lookups, members' standings, boards' attributes, who sees which folder and folders' items. A write that changes one of them notes an
  * invalidation in its transaction (commit-hooks.ts); after the commit this process drops the
  * entries and publishes the invalidation on the bus, which every other process applies when it
  * arrives (with Redis, before the write's answer leaves: publishing waits for Redis to take it).
@@ -86,6 +97,8 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
   const tokens = new HotCache<CachedToken>(20_000, MINUTE);
   const memberships = new HotCache<TeamAccess>(20_000, MINUTE);
   const attributes = new HotCache<AttributeRow[]>(2_000, 5 * MINUTE);
+  const folders = new FolderSnapshotCache(FOLDER_SNAPSHOT_BYTES, 5 * MINUTE);
+  const folderViews = new HotCache<true>(20_000, MINUTE);
   const ofTeam = (teamId: number) => (key: string) => key.startsWith(`${teamId}:`);
 
   function apply(list: readonly CacheInvalidation[]) {
@@ -94,8 +107,16 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
       else if (change.scope === 'user') {
         tokens.drop((_key, value) => value.auth.user.id === change.userId);
         memberships.drop((_key, access) => access.userId === change.userId);
-      } else if (change.scope === 'team') memberships.drop((_key, access) => access.team.id === change.teamId);
-      else attributes.drop(ofTeam(change.teamId));
+        folderViews.drop((key) => key.split(':')[1] === String(change.userId));
+      } else if (change.scope === 'team') {
+        memberships.drop((_key, access) => access.team.id === change.teamId);
+        folderViews.drop(ofTeam(change.teamId));
+      } else if (change.scope === 'attributes') attributes.drop(ofTeam(change.teamId));
+      else if (change.scope === 'folders') folders.drop(change.teamId);
+      else {
+        folderViews.drop(ofTeam(change.teamId));
+        folders.drop(change.teamId);
+      }
     }
   }
 
@@ -107,6 +128,8 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
     tokens,
     memberships,
     attributes,
+    folders,
+    folderViews,
     async invalidate(list) {
       apply(list);
       try {

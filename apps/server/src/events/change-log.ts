@@ -81,6 +81,10 @@ export function noteChangedStandings(tx: DbOrTx, teamId: number, changes: readon
     noteInvalidation(tx, { scope: 'team', teamId });
   if (changes.some((change) => change.type === 'attribute' || change.type === 'board'))
     noteInvalidation(tx, { scope: 'attributes', teamId });
+  if (changes.some((change) => change.type === 'folder' || change.type === 'board'))
+    noteInvalidation(tx, { scope: 'structure', teamId });
+  else if (changes.some((change) => change.type === 'item' || change.type === 'attribute'))
+    noteInvalidation(tx, { scope: 'folders', teamId });
 }
 
 /** One distinct row per record: a record named twice keeps its last state. */

@@ -20,7 +20,17 @@ const cursors = new WeakMap<object, number>();
  */
 export function registerChangeCursor(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRoute', (route) => {
-    if (!route.config?.changeCursor) return;
+    const mode = route.config?.changeCursor;
+    if (!mode) return;
+    const onSend: onSendHookHandler = (request, reply, payload, done) => {
+      const cursor = cursors.get(request);
+      if (cursor !== undefined && (reply.statusCode === 200 || reply.statusCode === 304))
+        reply.header(CHANGE_SEQ_HEADER, String(cursor));
+      done(null, payload);
+    };
+    appendRouteHook(route, 'onSend', onSend);
+    // The route reads the counter with its list itself (setChangeCursor).
+    if (mode === 'route') return;
     const preHandler: preHandlerHookHandler = (request, _reply, done) => {
       const teamId = Number((request.params as { teamId?: unknown }).teamId);
       if (!Number.isSafeInteger(teamId)) return done();
@@ -33,13 +43,14 @@ export function registerChangeCursor(app: FastifyInstance, ctx: AppContext): voi
           done();
         }, done);
     };
-    const onSend: onSendHookHandler = (request, reply, payload, done) => {
-      const cursor = cursors.get(request);
-      if (cursor !== undefined && (reply.statusCode === 200 || reply.statusCode === 304))
-        reply.header(CHANGE_SEQ_HEADER, String(cursor));
-      done(null, payload);
-    };
     appendRouteHook(route, 'preHandler', preHandler);
-    appendRouteHook(route, 'onSend', onSend);
   });
+}
+
+/**
+ * The cursor of a route declared with `changeCursor: 'route'`: the workspace's change counter as
+ * read in the same snapshot as its list (a kept list keeps the counter it was read with).
+ */
+export function setChangeCursor(request: object, changeSeq: number | null): void {
+  if (changeSeq !== null) cursors.set(request, changeSeq);
 }

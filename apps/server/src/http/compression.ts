@@ -25,3 +25,23 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 }
+
+/**
+ * The encoding compression above would pick for this Accept-Encoding: brotli or gzip by the
+ * client's q-values, brotli on a tie, `*` and `x-gzip` read as gzip as @fastify/compress reads them;
+ * undefined for none (identity). For answers compressed ahead of time (folder snapshots).
+ */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  let best: { encoding: 'br' | 'gzip'; q: number } | undefined;
+  for (const part of header.toLowerCase().split(',')) {
+    const [rawName = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const name = rawName === '*' || rawName === 'x-gzip' ? 'gzip' : rawName;
+    if (name !== 'br' && name !== 'gzip') continue;
+    const qParam = params.find((param) => param.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!(q > 0)) continue;
+    if (!best || q > best.q || (q === best.q && name === 'br')) best = { encoding: name, q };
+  }
+  return best?.encoding;
+}

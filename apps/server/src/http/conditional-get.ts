@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FolderSnapshot } from '../cache/folder-snapshots';
+import { preferredEncoding } from './compression';
 
 /** Whether an If-None-Match header names this hash (a list, weak tags and `*` included). */
 function matchesEtag(header: string | undefined, hash: string): boolean {
@@ -28,4 +30,27 @@ export function sendCollection(
   if (lastModified) reply.header('x-last-modified', lastModified.toISOString());
   if (matchesEtag(request.headers['if-none-match'], hash)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/**
+ * Sends a kept folder snapshot (cache/folder-snapshots.ts) as sendCollection sends a collection,
+ * without touching the database: a matching If-None-Match is a 304 from memory, and a client that
+ * accepts brotli or gzip gets the body compressed once for every reader (not per request; the
+ * compression hook leaves an encoded answer alone). Bodies under compression's 1 KB go plain.
+ */
+export async function sendSnapshot(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  snapshot: FolderSnapshot,
+): Promise<FastifyReply> {
+  reply.header('x-content-hash', snapshot.hash).header('etag', `"${snapshot.hash}"`);
+  if (snapshot.lastModified) reply.header('x-last-modified', snapshot.lastModified.toISOString());
+  reply.header('vary', 'accept-encoding');
+  if (matchesEtag(request.headers['if-none-match'], snapshot.hash)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    snapshot.json.length >= 1024 ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(snapshot.json);
+  const body = await snapshot.encode(encoding);
+  return reply.header('content-encoding', encoding).header('content-length', body.length).send(body);
 }

@@ -13,9 +13,10 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /**
      * A collection of synced records of the workspace in `params.teamId`: the answer carries
-     * `X-Change-Seq`, the delta-sync cursor it covers (change-cursor.ts).
+     * `X-Change-Seq`, the delta-sync cursor it covers (change-cursor.ts); `'route'` when the route
+     * reads the counter with its list and sets it (setChangeCursor).
      */
-    changeCursor?: boolean;
+    changeCursor?: boolean | 'route';
     /**
      * Requests for which the route writes the idempotency key itself, with its answer, in the
      * transaction of its change (item creates, group-committed: idempotency.ts `claimDeferred`).

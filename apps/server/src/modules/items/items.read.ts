@@ -18,7 +18,7 @@ const ITEM_JSON = `json_build_object(
  */
 const FOLDER_ITEMS_SQL = `
   SELECT coalesce(json_agg(${ITEM_JSON} ORDER BY sort_order, id), '[]')::text AS json,
-    max(updated_at) AS last_modified
+    max(updated_at) AS last_modified, (SELECT change_seq FROM teams WHERE id = $1) AS change_seq
   FROM items
   WHERE team_id = $1 AND folder_id = $2 AND deleted_at IS NULL`;
 
@@ -28,7 +28,7 @@ const FOLDER_ITEMS_SQL = `
  */
 const FOLDER_FIRST_ITEMS_SQL = `
   SELECT coalesce(json_agg(${ITEM_JSON} ORDER BY sort_order, id), '[]')::text AS json,
-    max(updated_at) AS last_modified
+    max(updated_at) AS last_modified, (SELECT change_seq FROM teams WHERE id = $1) AS change_seq
   FROM (
     SELECT * FROM items
     WHERE team_id = $1 AND folder_id = $2 AND deleted_at IS NULL AND parent_id IS NULL
@@ -36,17 +36,26 @@ const FOLDER_FIRST_ITEMS_SQL = `
     LIMIT $3
   ) AS first_items`;
 
+/**
+ * The folder's items (see above) with the workspace's change number in the same snapshot: every
+ * change up to it is in the list, so it is the list's delta-sync cursor (X-Change-Seq).
+ */
 export async function readFolderItemsJson(
   database: Database,
   teamId: number,
   folderId: string,
   limit?: number,
-): Promise<{ json: string; lastModified: Date | null }> {
+): Promise<{ json: string; lastModified: Date | null; changeSeq: number | null }> {
   const { rows } =
     limit === undefined
       ? await database.executeSql(FOLDER_ITEMS_SQL, [teamId, folderId])
       : await database.executeSql(FOLDER_FIRST_ITEMS_SQL, [teamId, folderId, limit]);
-  const row = rows[0] as { json: string; last_modified: Date | string | null };
+  const row = rows[0] as {
+    json: string;
+    last_modified: Date | string | null;
+    change_seq: number | string | null;
+  };
   const lastModified = row.last_modified === null ? null : new Date(row.last_modified);
-  return { json: row.json, lastModified };
+  const changeSeq = row.change_seq === null ? null : Number(row.change_seq);
+  return { json: row.json, lastModified, changeSeq };
 }

@@ -18,7 +18,8 @@ import { z } from 'zod';
 
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/authenticate';
-import { sendCollection } from '../../http/conditional-get';
+import { setChangeCursor } from '../../http/change-cursor';
+import { sendSnapshot } from '../../http/conditional-get';
 import { claimDeferred, JSON_TYPE } from '../../http/idempotency';
 import { RECORD_COLLECTIONS } from '../records/record-collections';
 import { recordRoutes } from '../records/record-routes';
@@ -60,11 +61,12 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags,
   });
   // The 200 schema documents the answer; the body is sent as the database built it (no
-  // re-validation of 10,000 items), with X-Content-Hash and a 304 for a matching If-None-Match.
+  // re-validation of 10,000 items), kept until the workspace's records change, with X-Content-Hash
+  // and a 304 for a matching If-None-Match answered from memory.
   r.get(
     itemPaths.folderItems,
     {
-      config: { changeCursor: true },
+      config: { changeCursor: 'route' },
       schema: {
         tags,
         params: folderItemsParams,
@@ -73,14 +75,15 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { json, lastModified } = await listFolderItems({
+      const snapshot = await listFolderItems({
         ctx,
         user: requireUser(request).user,
         teamId: request.params.teamId,
         folderId: request.params.folderId,
         limit: request.query.limit,
       });
-      return sendCollection(request, reply, json, lastModified);
+      setChangeCursor(request, snapshot.changeSeq);
+      return sendSnapshot(request, reply, snapshot);
     },
   );
   const creates = createItemCreateBatcher(ctx);

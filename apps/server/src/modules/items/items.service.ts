@@ -2,12 +2,14 @@ import type { Item, saveItemBody } from '@strata/contracts/items';
 import { AppError } from '@strata/domain/errors';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { FolderSnapshot } from '../../cache/folder-snapshots';
 import type { AppContext } from '../../context';
 import { type ItemRow, items } from '../../db/schema/items';
 import type { UserRow } from '../../db/schema/users';
 import { invalidField } from '../../http/field-errors';
 import { attachmentLookup } from '../attachments/attachment-values';
 import { boardCan } from '../boards/board-access';
+import { asksForPassword } from '../boards/board-locks';
 import { findFolderAnyState } from '../boards/boards.repo';
 import type { WriteScope } from '../records/write-scope';
 import { getTeamAccess } from '../teams/team-access';
@@ -23,8 +25,12 @@ type SaveItemBody = z.infer<typeof saveItemBody>;
 
 /**
  * Every live item of a folder the caller sees (subitems too), by sort_order then id, as JSON text
- * and the newest updated_at among them: one indexed range read, serialised once. With `limit`, only
- * the first that many top-level items (what a view draws first while the rest loads).
+ * with its hash, the newest updated_at among them and its change cursor: one indexed range read,
+ * serialised once per change of the workspace's records and kept for every reader
+ * (`ctx.caches.folders`), so readers neither query nor hold the connection between changes. Who
+ * sees the folder is kept too, except for a board that asks the caller for its password (its
+ * unlock expires by the database's clock). With `limit`, only the first that many top-level items
+ * (what a view draws first while the rest loads).
  */
 export async function listFolderItems(options: {
   ctx: AppContext;
@@ -32,11 +38,18 @@ export async function listFolderItems(options: {
   teamId: number;
   folderId: string;
   limit?: number;
-}): Promise<{ json: string; lastModified: Date | null }> {
-  const { ctx } = options;
-  const access = await getTeamAccess(ctx, options.teamId, options.user);
-  const { folder } = await requireVisibleFolder(ctx.db, access, options.folderId);
-  return readFolderItemsJson(ctx.database, access.team.id, folder.id, options.limit);
+}): Promise<FolderSnapshot> {
+  const { ctx, user, folderId } = options;
+  const access = await getTeamAccess(ctx, options.teamId, user);
+  const teamId = access.team.id;
+  await ctx.caches.folderViews.read(`${teamId}:${user.id}:${user.guest}:${folderId}`, async () => {
+    const { board } = await requireVisibleFolder(ctx.db, access, folderId);
+    return asksForPassword(access, board) ? null : true;
+  });
+  return ctx.caches.folders.read(teamId, `${teamId}:${folderId}:${options.limit ?? 'all'}`, async () => {
+    const read = await readFolderItemsJson(ctx.database, teamId, folderId, options.limit);
+    return new FolderSnapshot(read.json, read.lastModified, read.changeSeq);
+  });
 }
 
 /** Whether the caller may change this item: EDIT_ALL_ITEMS, or EDIT_OWN_ITEMS on one they created. */
