@@ -4,13 +4,40 @@ import { api } from './api';
 import { queryClient } from './query-client';
 
 const APP_VARS_KEY = ['app-vars'];
-const readAppVars = () => api.get<AppVars>('/api/app-vars', { auth: false });
 const APP_VARS_FRESH_MS = 60 * 60 * 1000;
+/** The app variables last read on this device, with when (sign-out clears them with the rest). */
+const KEPT_APP_VARS_KEY = 'strata.app-vars';
+
+function keepAppVars(vars: AppVars, at = Date.now()): void {
+  try {
+    window.localStorage.setItem(KEPT_APP_VARS_KEY, JSON.stringify({ vars, at }));
+  } catch {
+    // full or blocked storage: the next load asks again
+  }
+}
+
+function keptAppVars(): { vars: AppVars; at: number } | undefined {
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(KEPT_APP_VARS_KEY) ?? 'null') as {
+      vars?: AppVars;
+      at?: number;
+    } | null;
+    return kept?.vars && typeof kept.at === 'number' ? { vars: kept.vars, at: kept.at } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const readAppVars = () =>
+  api.get<AppVars>('/api/app-vars', { auth: false }).then((vars) => {
+    keepAppVars(vars);
+    return vars;
+  });
 
 /**
  * The app variables the server wrote into the page (web-app.ts `withAppVars`): the load starts
- * with them instead of asking. A page from elsewhere (the service worker's copy) has none, and
- * the first use asks the server as before.
+ * with them instead of asking. A page from elsewhere (the service worker's copy) has none: the
+ * copy this device kept with its time stands in, asked for again once it is an hour old.
  */
 function embeddedAppVars(): AppVars | undefined {
   try {
@@ -23,7 +50,11 @@ function embeddedAppVars(): AppVars | undefined {
 }
 
 const embedded = embeddedAppVars();
-if (embedded) queryClient.setQueryData(APP_VARS_KEY, embedded);
+const kept = embedded || typeof window === 'undefined' ? undefined : keptAppVars();
+if (embedded) {
+  queryClient.setQueryData(APP_VARS_KEY, embedded);
+  keepAppVars(embedded);
+} else if (kept) queryClient.setQueryData(APP_VARS_KEY, kept.vars, { updatedAt: kept.at });
 
 /** The server's app variables (read-only server data: TanStack Query). */
 export function useAppVars() {

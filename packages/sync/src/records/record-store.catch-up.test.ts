@@ -124,4 +124,50 @@ describe('a collection kept on the device with its cursor', () => {
     await store.whenPersisted();
     expect((await persistence.loadWithCursor('items'))?.cursor).toBe(17);
   });
+
+  test('an empty list is kept with its cursor: the reload catches it up and reads no list', async () => {
+    const persistence = createMemoryPersistence();
+    const first = createRecordStore<Row>({
+      name: 'views',
+      transport: cursorServer([], 23).transport,
+      indexPath: INDEX,
+      persistence,
+    });
+    await first.ready;
+    await first.whenPersisted();
+    expect(await persistence.loadWithCursor('views')).toEqual({ records: [], cursor: 23 });
+
+    const server = cursorServer([], 99);
+    const seen: (number | undefined)[] = [];
+    const reloaded = createRecordStore<Row>({
+      name: 'views',
+      transport: server.transport,
+      indexPath: INDEX,
+      persistence,
+      catchUp: async () => {
+        seen.push(reloaded.cursor());
+      },
+    });
+    await reloaded.ready;
+    expect(seen).toEqual([23]);
+    expect(server.asked).toEqual([]);
+  });
+
+  test('a cursor raised by a pull that changed no record is kept for the next reload', async () => {
+    const persistence = createMemoryPersistence();
+    const store = createRecordStore<Row>({
+      name: 'items',
+      transport: cursorServer([row('a', 1)], 17).transport,
+      indexPath: INDEX,
+      persistence,
+    });
+    await store.ready;
+    store.raiseCursor(30);
+    await store.whenPersisted();
+    expect(await persistence.loadWithCursor('items')).toEqual({ records: [row('a', 1)], cursor: 30 });
+    // Never lowered.
+    store.raiseCursor(12);
+    await store.whenPersisted();
+    expect((await persistence.loadWithCursor('items'))?.cursor).toBe(30);
+  });
 });

@@ -42,6 +42,9 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
 
   function applyIndexAnswer(answer: { rows: readonly T[]; cursor: number | undefined }): void {
     applyIndex(answer.rows);
+    // A new cursor is kept even when no record changed (an empty folder's list, say): a reload
+    // then catches up from it instead of reading the list again.
+    if (answer.cursor !== cursor) isDiskStale = true;
     cursor = answer.cursor;
   }
 
@@ -285,7 +288,10 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
     },
     cursor: () => cursor,
     raiseCursor(next) {
-      if (cursor !== undefined && next > cursor) cursor = next;
+      if (cursor === undefined || next <= cursor) return;
+      cursor = next;
+      isDiskStale = true;
+      core.commit();
     },
     create(fields) {
       return { ...fields, id: fields.id ?? newId(), row_version: 0, created_at: now().toISOString() } as T;
