@@ -71,6 +71,24 @@ describe('numbers and dates PostgreSQL refuses are answered 422 by the contract'
     expect(res.body.errors[0].path).toBe('read_at');
   });
 
+  test('a date value outside the years 0001-9999 is refused, and year 50 stays year 50', async () => {
+    const date = await api.newAttribute(s, place.board.id, 'date');
+    const item = await api.newItem(s, place.folder.id);
+    for (const data of ['0000-01-01', '0001-01-01T00:30:00+01:00', '10000-01-01']) {
+      const res = await api.putItem(s, s.owner.token, item.id, {
+        row_version: item.row_version + 1,
+        values: { [date.id]: { data } },
+      });
+      expect(res.status, `${data} ${JSON.stringify(res.body)}`).toBe(422);
+    }
+    const saved = await api.putItem(s, s.owner.token, item.id, {
+      row_version: item.row_version + 1,
+      values: { [date.id]: { data: '0050-03-08' } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.values[date.id].data).toBe('0050-03-08');
+  });
+
   test('a read_at in the years 0001-9999 is taken', async () => {
     for (const readAt of ['0001-01-01T00:00:00Z', '2026-11-26T10:00:00+02:00']) {
       const res = await api.send('PUT', '/api/notifications/read-all', s.owner.token, { read_at: readAt });

@@ -15,6 +15,18 @@ describe('ISO values', () => {
   ])('$text', ({ text, out }) => {
     expect(parseIsoDate(text)).toEqual(out);
   });
+
+  test('dates are taken in the years 0001-9999 only, and a year under 100 stays that year', () => {
+    expect(parseIsoDate('0000-01-01')).toBeNull();
+    expect(parseIsoDate('0000-06-01T00:00:00Z')).toBeNull();
+    expect(parseIsoDate('0001-01-01T00:30:00+01:00')).toBeNull(); // year 0 once in UTC
+    expect(parseIsoDate('9999-12-31T23:30:00-01:00')).toBeNull(); // year 10000 once in UTC
+    expect(parseDateText('0001-01-01 00:30', 'Etc/GMT-14')).toBeNull(); // UTC+14
+    const early = parseIsoDate('0050-03-08');
+    expect(early && new Date(early.ms).toISOString()).toBe('0050-03-08T00:00:00.000Z');
+    expect(parseIsoDate('0001-01-01')).toEqual({ ms: -62_135_596_800_000, allDay: true });
+    expect(parseIsoDate('9999-12-31T23:59:59Z')?.ms).toBe(253_402_300_799_000);
+  });
 });
 
 test.each([

@@ -15,8 +15,23 @@ const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
+/**
+ * Date.UTC, for every year: Date.UTC reads the years 0-99 as 1900-1999, which turned a typed
+ * 0050-01-01 into 1950.
+ */
+function utc(y: number, m0: number, d: number, h = 0, mi = 0, s = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(y, m0, d);
+  date.setUTCHours(h, mi, s, 0);
+  return date.getTime();
+}
+
+/** The instants a date may take: the years 0001-9999, which PostgreSQL and ISO 8601's four digits both hold. */
+const EARLIEST_MS = utc(1, 0, 1);
+const LATEST_MS = utc(10_000, 0, 1) - 1;
+
 function validCalendarDate(y: number, m: number, d: number): boolean {
-  return m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= new Date(utc(y, m, 0)).getUTCDate();
 }
 
 /** Reads an ISO value; null when it is not a real date (2026-02-30) or has no offset. */
@@ -24,7 +39,7 @@ export function parseIsoDate(text: string): DateValue | null {
   const date = DATE_ONLY.exec(text);
   if (date) {
     const [y, m, d] = [Number(date[1]), Number(date[2]), Number(date[3])];
-    return validCalendarDate(y, m, d) ? { ms: Date.UTC(y, m - 1, d), allDay: true } : null;
+    return validCalendarDate(y, m, d) ? { ms: utc(y, m - 1, d), allDay: true } : null;
   }
   const full = DATE_TIME.exec(text);
   if (!full) return null;
@@ -48,8 +63,9 @@ export function parseIsoDate(text: string): DateValue | null {
     if (oh > 23 || om > 59) return null;
     offsetMinutes = sign * (oh * 60 + om);
   }
-  const ms = Date.UTC(y, m - 1, d, h, mi, s) + Math.floor(fraction) - offsetMinutes * 60_000;
-  return { ms, allDay: false };
+  const ms = utc(y, m - 1, d, h, mi, s) + Math.floor(fraction) - offsetMinutes * 60_000;
+  // An offset can carry 0001-01-01 into year 0, or 9999-12-31 into 10000.
+  return ms >= EARLIEST_MS && ms <= LATEST_MS ? { ms, allDay: false } : null;
 }
 
 /** The canonical form: calendar dates as they are, instants in UTC with milliseconds. */
@@ -117,11 +133,11 @@ export function zonedTimeToUtc(
   s: number,
   timeZone: string,
 ): number {
-  const wall = Date.UTC(y, m - 1, d, h, mi, s);
+  const wall = utc(y, m - 1, d, h, mi, s);
   let guess = wall;
   for (let i = 0; i < 3; i++) {
     const p = zonedParts(guess, timeZone);
-    const seen = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    const seen = utc(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
     if (seen === wall) return guess;
     guess += wall - seen;
   }
@@ -132,7 +148,7 @@ export function zonedTimeToUtc(
 export function dayNumber(value: DateValue, timeZone: string): number {
   if (value.allDay) return Math.floor(value.ms / DAY_MS);
   const p = zonedParts(value.ms, timeZone);
-  return Math.floor(Date.UTC(p.year, p.month - 1, p.day) / DAY_MS);
+  return Math.floor(utc(p.year, p.month - 1, p.day) / DAY_MS);
 }
 
 /** Today's day number in a zone. */
@@ -172,7 +188,8 @@ export function parseDateText(text: string, timeZone: string): DateValue | null 
     number,
   ];
   if (!validCalendarDate(y, m, d) || h > 23 || mi > 59 || s > 59) return null;
-  return { ms: zonedTimeToUtc(y, m, d, h, mi, s, timeZone), allDay: false };
+  const ms = zonedTimeToUtc(y, m, d, h, mi, s, timeZone);
+  return ms >= EARLIEST_MS && ms <= LATEST_MS ? { ms, allDay: false } : null;
 }
 
 /** Start and end flag (spec section 5): the end is on an earlier day, or earlier in time, than the start. */
