@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
-import { PreferencesSync } from './features/preferences';
+import { PreferencesSync } from './features/preferences/preferences-sync';
 import { initI18n } from './i18n/i18n';
 import { queryClient } from './lib/query-client';
 import { SessionProvider } from './lib/session';

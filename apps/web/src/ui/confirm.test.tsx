@@ -7,6 +7,9 @@ import enUS from '../i18n/locales/en-US.json';
 import { type ConfirmOptions, ConfirmProvider, useConfirm } from './confirm';
 
 beforeAll(async () => {
+  // The provider loads the dialogue on first use: loaded here, the first case does not wait on
+  // the test runner transforming it.
+  await import('./confirm-dialog');
   await i18next.use(initReactI18next).init({
     lng: 'en-US',
     resources: { 'en-US': { translation: enUS } },

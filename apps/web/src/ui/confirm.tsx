@@ -1,8 +1,16 @@
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from './button';
-import styles from './confirm.module.css';
-import { Modal } from './modal';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+} from 'react';
+
+/** Loaded the first time something asks: the dialogue's code stays out of the first load. */
+const ConfirmDialog = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export interface ConfirmOptions {
   title?: string;
@@ -19,15 +27,16 @@ export interface ConfirmOptions {
 type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 const ConfirmContext = createContext<Confirm | null>(null);
 
-/** One confirm dialogue for the app: 'Are you sure?' unless titled, with Cancel and the action. */
+/** One confirm dialogue for the app (confirm-dialog.tsx), kept mounted once it has opened. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [state, setState] = useState<ConfirmOptions | null>(null);
+  const [hasOpened, setHasOpened] = useState(false);
   const resolver = useRef<((answer: boolean) => void) | null>(null);
 
   const confirm = useCallback<Confirm>((options) => {
     resolver.current?.(false);
     setState(options);
+    setHasOpened(true);
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve;
     });
@@ -42,25 +51,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Modal
-        open={state !== null}
-        onOpenChange={(open) => !open && answer(false)}
-        title={state?.title ?? t('common.areYouSure')}
-        description={state?.body}
-      >
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => answer(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant={state?.isDestructive === false ? 'primary' : 'danger'}
-            onClick={() => answer(true)}
-            autoFocus
-          >
-            {state?.action}
-          </Button>
-        </div>
-      </Modal>
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <ConfirmDialog request={state} onAnswer={answer} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }
