@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { events } from '../../db/schema/events';
 import { teamMembers } from '../../db/schema/teams';
+import { quickUser } from '../../test/quick-user';
 import { createTestApp, linkFromMail, type TestApp } from '../../test/test-app';
 
 const clock = new FakeClock();
@@ -13,21 +14,24 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Account = Awaited<ReturnType<TestApp['signUp']>>;
 const ROLES = ['owner', 'admin', 'full-member', 'restricted-member', 'guest'] as const;
 
-async function createTeam(owner: Account, name = 'Crew') {
+async function createTeam(owner: { token: string }, name = 'Crew') {
   const res = await t.request({ method: 'POST', url: '/api/teams', token: owner.token, json: { name } });
   return res.json() as { id: number; name: string };
 }
 
-/** A workspace with its owner and one member of each other role. */
+/**
+ * A workspace with its owner and one member of each other role. They are signed in without
+ * registering (quickUser): signing up is not what these tests are about, and five sign-ups, each
+ * waiting for its verification mail, took most of each test's time.
+ */
 async function seedWorkspace() {
-  const owner = await t.signUp({ name: 'Olga Owner' });
+  const owner = await quickUser(t.app.ctx, { name: 'Olga Owner' });
   const team = await createTeam(owner);
-  const byRole: Record<string, Account> = { owner };
+  const byRole: Record<string, { id: number; token: string; email: string }> = { owner };
   for (const role of ROLES.slice(1)) {
-    const user = await t.signUp({ name: `${role} person` });
+    const user = await quickUser(t.app.ctx, { name: `${role} person` });
     await t.app.ctx.db.insert(teamMembers).values({ teamId: team.id, userId: user.id, role });
     byRole[role] = user;
   }
