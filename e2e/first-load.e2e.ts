@@ -39,6 +39,11 @@ test("a board's reload reads each thing once, starts its reads before the app's 
     items: Array.from({ length: 12 }, (_, index) => ({ values: { Name: `Task ${index}`, Points: index } })),
   });
   const { context, page, problems } = await signedInPage(browser, token);
+  // Chrome warns of a preload the page then asks for differently (its credentials mode).
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
   const url = `${baseUrl}/b/${board.boardId}/${board.folders.Now}`;
   const row = page.getByRole('gridcell', { name: 'Task 11 Open Task' });
 
@@ -78,5 +83,6 @@ test("a board's reload reads each thing once, starts its reads before the app's 
   expect(warm.length, warm.join('\n')).toBeLessThanOrEqual(8);
   expect(await untakenEarlyReads(page)).toEqual([]);
   expect(problems).toEqual([]);
+  expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
   await context.close();
 });

@@ -31,8 +31,10 @@
       for (const file of files[prefix]) {
         const link = document.createElement('link');
         if (file.endsWith('.css')) {
+          // As the app's loader will ask for it (a CORS stylesheet), or the preload goes unused.
           link.rel = 'preload';
           link.as = 'style';
+          link.crossOrigin = '';
         } else link.rel = 'modulepreload';
         link.href = file;
         document.head.appendChild(link);
