@@ -1,0 +1,74 @@
+/**
+ * Mixed load: 10 clients reading a 1,000-item folder while 40 edit values of items in it, for 30 s
+ * over HTTP on loopback (PGlite). Goals: no error, edit p99 <= 250 ms, read p99 <= 500 ms (issue 12:
+ * reads used to hold the one connection while re-serialising the whole folder).
+ *
+ * Method:
+ * - One app as in production (bench board: 8 attributes) listening on 127.0.0.1, the folder
+ *   filled with 1,000 items of 8 values; 40 members each with an item of their own in it.
+ * - Alone (the baseline, same run): the 40 editors, no readers, for ALONE_S.
+ * - Under load: the 40 editors and 10 readers (plain GETs of the whole folder, no If-None-Match,
+ *   no compression: every answer is the full JSON), for DURATION_S.
+ * - Ratio = edit p99 under load / edit p99 alone (lower is better).
+ */
+import { type BenchBoard, insertBenchItems, openBenchBoard } from './lib/board-fixture';
+import { createEditors, editOnce, listenOnLoopback, percentile, runLoops } from './lib/load';
+import { round } from './lib/stats';
+import type { BenchResult } from './lib/types';
+
+const READERS = 10;
+const EDITORS = 40;
+const ITEMS = 1000;
+const DURATION_S = 30;
+const ALONE_S = 10;
+
+export async function run(): Promise<BenchResult> {
+  const board: BenchBoard = await openBenchBoard();
+  try {
+    await insertBenchItems(board, board.folderId, ITEMS - EDITORS);
+    const baseUrl = await listenOnLoopback(board);
+    const editors = await createEditors(board, baseUrl, EDITORS, board.folderId);
+    const folderUrl = `${baseUrl}/api/${board.teamId}/folders/${board.folderId}/items`;
+    let bytes = 0;
+    const readOnce = async () => {
+      const res = await fetch(folderUrl, {
+        headers: { authorization: `Bearer ${board.token}`, 'accept-encoding': 'identity' },
+      });
+      const body = await res.arrayBuffer();
+      bytes = body.byteLength;
+      return res.status === 200;
+    };
+    let n = 0;
+    const edit = (slot: number) => editOnce(board, baseUrl, editors[slot]!, n++);
+    await runLoops(EDITORS, 2000, edit);
+    await readOnce();
+    const alone = await runLoops(EDITORS, ALONE_S * 1000, edit);
+    const [edits, reads] = await Promise.all([
+      runLoops(EDITORS, DURATION_S * 1000, edit),
+      runLoops(READERS, DURATION_S * 1000, readOnce),
+    ]);
+    const editP99 = percentile(edits.latencies, 99);
+    const aloneP99 = percentile(alone.latencies, 99);
+    return {
+      name: 'mixed-load',
+      ratio: editP99 / aloneP99,
+      goal: 'edit_p99_ms<=250,read_p99_ms<=500',
+      details: {
+        readers: READERS,
+        editors: EDITORS,
+        items: ITEMS,
+        folder_kb: round(bytes / 1024),
+        errors: edits.errors + reads.errors + alone.errors,
+        edit_p50_ms: round(percentile(edits.latencies, 50), 1),
+        edit_p99_ms: round(editP99, 1),
+        edit_alone_p99_ms: round(aloneP99, 1),
+        read_p50_ms: round(percentile(reads.latencies, 50), 1),
+        read_p99_ms: round(percentile(reads.latencies, 99), 1),
+        edits_per_s: round(edits.requests / DURATION_S),
+        reads_per_s: round(reads.requests / DURATION_S),
+      },
+    };
+  } finally {
+    await board.close();
+  }
+}
