@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
@@ -16,21 +16,27 @@ import { TooltipProvider } from './ui/tooltip';
 
 initI18n();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <TooltipProvider>
-          <ConfirmProvider>
-            <PreferencesSync />
-            <RouterProvider router={router} />
-            <Toaster />
-          </ConfirmProvider>
-        </TooltipProvider>
-      </SessionProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+// Rendered as a transition, the first render yields to the browser every few milliseconds instead
+// of holding the main thread for all of it: the page answers input meanwhile (total blocking
+// time), and the frame painted from the HTML stays until the app is ready to replace it.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <TooltipProvider>
+            <ConfirmProvider>
+              <PreferencesSync />
+              <RouterProvider router={router} />
+              <Toaster />
+            </ConfirmProvider>
+          </TooltipProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});
 
 // The service worker (production builds only) registers once the page has loaded, from its own
 // chunk: none of it weighs on the first render.
