@@ -1,11 +1,14 @@
 // Runs before the app's code (a same-origin script, so the CSP allows it). With a session on this
 // device, the reads every signed-in first load makes go out now, while the app's code downloads,
-// and the app takes their answers instead of asking again (lib/early-reads.ts); a board's
-// address also starts loading the board screen's code (vite/route-preloads.ts lists its files).
+// and the app takes their answers instead of asking again (lib/early-reads.ts). The address's
+// screen code starts loading too (vite/route-preloads.ts lists the files): a board's with a
+// session, the sign-in screens' without one.
 (() => {
   try {
     const token = JSON.parse(localStorage.getItem('strata.token') || 'null');
-    if (!token || typeof token.access_token !== 'string') return;
+    const hasSession = Boolean(token && typeof token.access_token === 'string');
+    preloadScreens(hasSession);
+    if (!hasSession) return;
     // An access token about to expire is refreshed by the app first: nothing is read early.
     const expires = Date.parse(token.created_at) + token.expires_in * 1000 - 5000;
     if (!(Date.now() < expires)) return;
@@ -25,10 +28,17 @@
     for (const path of paths) reads[path] = fetch(path, { headers, credentials: 'include' });
     // Taken once each, and only while the page is loading.
     window.strataEarlyReads = { reads, until: Date.now() + 15000 };
-    const files = JSON.parse(document.getElementById('strata-route-files')?.textContent || '{}');
-    for (const prefix of Object.keys(files)) {
-      if (!location.pathname.startsWith(prefix)) continue;
-      for (const file of files[prefix]) {
+  } catch {
+    // no storage or a damaged entry: the app reads as usual
+  }
+
+  /** The files of the address's screens, for a visit with a session or without one. */
+  function preloadScreens(hasSession) {
+    const routes = JSON.parse(document.getElementById('strata-route-files')?.textContent || '{}');
+    for (const prefix of Object.keys(routes)) {
+      const { session, files } = routes[prefix];
+      if (session !== hasSession || !location.pathname.startsWith(prefix)) continue;
+      for (const file of files) {
         const link = document.createElement('link');
         if (file.endsWith('.css')) {
           // As the app's loader will ask for it (a CORS stylesheet), or the preload goes unused.
@@ -40,7 +50,5 @@
         document.head.appendChild(link);
       }
     }
-  } catch {
-    // no storage or a damaged entry: the app reads as usual
   }
 })();

@@ -3,17 +3,29 @@ import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
 import { CLIENT_VERSION } from '../../../packages/domain/src/constants';
 
 /**
- * The screens whose code a signed-in first load of an address needs at once, by path prefix:
+ * The screens whose code a first load of an address needs at once, by path prefix, and whether
+ * for a visit with a session on the device (a board) or without one (signing in):
  * public/early-reads.js asks for them while the first-load script is still downloading, instead
  * of after it has run and the router has matched the address.
  */
-const ROUTE_SCREENS: Record<string, readonly string[]> = {
-  '/b/': ['src/features/boards/board-page.tsx', 'src/features/boards/folder-page.tsx'],
+const ROUTE_SCREENS: Record<string, { session: boolean; modules: readonly string[] }> = {
+  '/b/': {
+    session: true,
+    modules: ['src/features/boards/board-page.tsx', 'src/features/boards/folder-page.tsx'],
+  },
+  '/login': { session: false, modules: ['src/features/auth/login-page.tsx'] },
+  '/register': { session: false, modules: ['src/features/auth/register-page.tsx'] },
+  '/password/reset': { session: false, modules: ['src/features/auth/forgot-password-page.tsx'] },
 };
 
+/** The chunk a module is in (its own, or the one it was merged into: a barrel of re-exports). */
 function chunkOf(bundle: Rolldown.OutputBundle, module: string): Rolldown.OutputChunk | undefined {
-  return Object.values(bundle).find(
-    (output): output is Rolldown.OutputChunk => output.type === 'chunk' && output.facadeModuleId === module,
+  const chunks = Object.values(bundle).filter(
+    (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+  );
+  return (
+    chunks.find((chunk) => chunk.facadeModuleId === module) ??
+    chunks.find((chunk) => chunk.moduleIds.includes(module))
   );
 }
 
@@ -70,15 +82,15 @@ export function routePreloads(root: string): Plugin {
           }
         };
         if (entry) visitEntry(entry);
-        const routes: Record<string, string[]> = {};
-        for (const [prefix, modules] of Object.entries(ROUTE_SCREENS)) {
+        const routes: Record<string, { session: boolean; files: string[] }> = {};
+        for (const [prefix, { session, modules }] of Object.entries(ROUTE_SCREENS)) {
           const files = new Set<string>();
           for (const module of modules) {
             const chunk = chunkOf(bundle, resolve(root, module));
             if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`);
             for (const file of filesOf(bundle, chunk, loaded)) files.add(`/${file}`);
           }
-          routes[prefix] = [...files];
+          routes[prefix] = { session, files: [...files] };
         }
         tags.push({
           tag: 'script',
