@@ -2,30 +2,18 @@ import type { AppVars } from '@strata/contracts/app-vars';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { queryClient } from './query-client';
+import { readStoredJson, writeStoredJson } from './stored-json';
 
 const APP_VARS_KEY = ['app-vars'];
 const APP_VARS_FRESH_MS = 60 * 60 * 1000;
 /** The app variables last read on this device, with when (sign-out clears them with the rest). */
 const KEPT_APP_VARS_KEY = 'strata.app-vars';
 
-function keepAppVars(vars: AppVars, at = Date.now()): void {
-  try {
-    window.localStorage.setItem(KEPT_APP_VARS_KEY, JSON.stringify({ vars, at }));
-  } catch {
-    // full or blocked storage: the next load asks again
-  }
-}
+const keepAppVars = (vars: AppVars) => writeStoredJson(KEPT_APP_VARS_KEY, { vars, at: Date.now() });
 
 function keptAppVars(): { vars: AppVars; at: number } | undefined {
-  try {
-    const kept = JSON.parse(window.localStorage.getItem(KEPT_APP_VARS_KEY) ?? 'null') as {
-      vars?: AppVars;
-      at?: number;
-    } | null;
-    return kept?.vars && typeof kept.at === 'number' ? { vars: kept.vars, at: kept.at } : undefined;
-  } catch {
-    return undefined;
-  }
+  const kept = readStoredJson(KEPT_APP_VARS_KEY) as { vars?: AppVars; at?: unknown } | undefined;
+  return kept?.vars && typeof kept.at === 'number' ? { vars: kept.vars, at: kept.at } : undefined;
 }
 
 const readAppVars = () =>
@@ -50,7 +38,7 @@ function embeddedAppVars(): AppVars | undefined {
 }
 
 const embedded = embeddedAppVars();
-const kept = embedded || typeof window === 'undefined' ? undefined : keptAppVars();
+const kept = embedded ? undefined : keptAppVars();
 if (embedded) {
   queryClient.setQueryData(APP_VARS_KEY, embedded);
   keepAppVars(embedded);

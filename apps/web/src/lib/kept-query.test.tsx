@@ -28,6 +28,12 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** The workspace's access through useKeptQuery, answered by `answer`. */
+const renderKeptAccess = (answer: Promise<string[]>) =>
+  renderHook(() => useKeptQuery('access.t7', { queryKey: ['access', 7], queryFn: () => answer }), {
+    wrapper: wrapper(),
+  });
+
 beforeEach(() => {
   window.localStorage.clear();
   session.profile = { id: 3 };
@@ -37,10 +43,7 @@ afterEach(cleanup);
 describe('useKeptQuery', () => {
   test('with nothing kept, nothing shows until the server answers; its answer is then kept', async () => {
     const answer = deferred<string[]>();
-    const { result } = renderHook(
-      () => useKeptQuery('access.t7', { queryKey: ['access', 7], queryFn: () => answer.promise }),
-      { wrapper: wrapper() },
-    );
+    const { result } = renderKeptAccess(answer.promise);
     expect(result.current.data).toBeUndefined();
     answer.resolve(['VIEW_BOARD']);
     await waitFor(() => expect(result.current.data).toEqual(['VIEW_BOARD']));
@@ -51,10 +54,7 @@ describe('useKeptQuery', () => {
   test('the kept answer shows at once, marked as placeholder, and the server answer replaces it', async () => {
     window.localStorage.setItem(KEY, '["VIEW_BOARD","EDIT_ITEMS"]');
     const answer = deferred<string[]>();
-    const { result } = renderHook(
-      () => useKeptQuery('access.t7', { queryKey: ['access', 7], queryFn: () => answer.promise }),
-      { wrapper: wrapper() },
-    );
+    const { result } = renderKeptAccess(answer.promise);
     expect(result.current.data).toEqual(['VIEW_BOARD', 'EDIT_ITEMS']);
     expect(result.current.isPlaceholderData).toBe(true);
     answer.resolve(['VIEW_BOARD']);
@@ -66,10 +66,7 @@ describe('useKeptQuery', () => {
   test('a failed answer leaves the kept one in storage', async () => {
     window.localStorage.setItem(KEY, '["VIEW_BOARD"]');
     const answer = deferred<string[]>();
-    const { result } = renderHook(
-      () => useKeptQuery('access.t7', { queryKey: ['access', 7], queryFn: () => answer.promise }),
-      { wrapper: wrapper() },
-    );
+    const { result } = renderKeptAccess(answer.promise);
     answer.reject(new Error('offline'));
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(window.localStorage.getItem(KEY)).toBe('["VIEW_BOARD"]');
@@ -79,10 +76,7 @@ describe('useKeptQuery', () => {
     window.localStorage.setItem(KEY, '["VIEW_BOARD"]');
     session.profile = undefined;
     const answer = deferred<string[]>();
-    const { result } = renderHook(
-      () => useKeptQuery('access.t7', { queryKey: ['access', 7], queryFn: () => answer.promise }),
-      { wrapper: wrapper() },
-    );
+    const { result } = renderKeptAccess(answer.promise);
     expect(result.current.data).toBeUndefined();
     answer.resolve(['EDIT_ITEMS']);
     await waitFor(() => expect(result.current.data).toEqual(['EDIT_ITEMS']));

@@ -1,15 +1,7 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from './session';
-
-function readKept(key: string): unknown {
-  try {
-    const text = window.localStorage.getItem(key);
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { readStoredJson, writeStoredJson } from './stored-json';
 
 /**
  * A query whose last confirmed answer this device keeps (in local storage, per person, under
@@ -25,7 +17,7 @@ export function useKeptQuery<T>(
   const { profile } = useSession();
   const key = profile ? `strata.${keptAs}.u${profile.id}` : undefined;
   // What the device kept is the query's own earlier answer, written below.
-  const placeholderData = (() => (key ? readKept(key) : undefined)) as UseQueryOptions<
+  const placeholderData = (() => (key ? readStoredJson(key) : undefined)) as UseQueryOptions<
     T,
     Error,
     T,
@@ -34,12 +26,7 @@ export function useKeptQuery<T>(
   const query = useQuery<T, Error, T, QueryKey>({ ...options, placeholderData });
   const confirmed = query.isPlaceholderData ? undefined : query.data;
   useEffect(() => {
-    if (confirmed === undefined || !key) return;
-    try {
-      window.localStorage.setItem(key, JSON.stringify(confirmed));
-    } catch {
-      // full storage: the next load asks the server first, as before
-    }
+    if (confirmed !== undefined && key) writeStoredJson(key, confirmed);
   }, [confirmed, key]);
   return query;
 }

@@ -6,6 +6,7 @@ import { api, onSessionExpired, tokenStore } from './api';
 import { clearUserStorage } from './device-storage';
 import { disconnectRealtime } from './realtime';
 import { clearUserCaches } from './service-worker-caches';
+import { readStoredJson, writeStoredJson } from './stored-json';
 
 /** What this device keeps of a signed-in user goes when the session ends, however it ends. */
 function forgetUserData(): void {
@@ -37,14 +38,7 @@ export const PROFILE_QUERY = ['me'] as const;
  */
 const KEPT_PROFILE = 'strata.profile';
 
-function keptProfile(): Profile | undefined {
-  try {
-    const text = window.localStorage.getItem(KEPT_PROFILE);
-    return text ? (JSON.parse(text) as Profile) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const keptProfile = () => readStoredJson(KEPT_PROFILE) as Profile | undefined;
 
 function forgetKeptProfile(): void {
   window.localStorage.removeItem(KEPT_PROFILE);
@@ -64,7 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const confirmed = profile.isPlaceholderData ? undefined : profile.data;
   useEffect(() => {
-    if (confirmed) window.localStorage.setItem(KEPT_PROFILE, JSON.stringify(confirmed));
+    if (confirmed) writeStoredJson(KEPT_PROFILE, confirmed);
   }, [confirmed]);
 
   useEffect(

@@ -13,7 +13,8 @@ export interface BoardAccess {
 /**
  * What the caller may do on one board: the board's own answer (its privacy and permission record
  * below the workspace's), with the workspace's standing in for it until it comes, or if the server
- * does not answer for boards; the workspace's is not asked for when the board's is known. Both clear with the workspace's data on a permission change.
+ * does not answer for boards; the workspace's is not asked for when the board's is known. Both
+ * clear with the workspace's data on a permission change.
  */
 export function useBoardAccess(teamId: number, boardId: string): BoardAccess {
   const board = useKeptQuery(`access.t${teamId}.b${boardId}`, {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { readStoredJson, writeStoredJson } from '../stored-json';
 
 /**
  * Which workspace holds a board, as this device last saw it. The board page's address names no
@@ -14,20 +15,13 @@ const listeners = new Set<() => void>();
 let version = 0;
 
 function read(): Record<string, number> {
-  try {
-    const parsed = JSON.parse(window.localStorage.getItem(KEY) ?? '{}') as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
-  } catch {
-    return {};
-  }
+  const parsed = readStoredJson(KEY);
+  return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
 }
 
 function write(entries: Record<string, number>): void {
-  try {
-    window.localStorage.setItem(KEY, JSON.stringify(entries));
-  } catch {
-    // a full or blocked storage only costs the lookup request
-  }
+  // A full or blocked storage only costs the lookup request.
+  writeStoredJson(KEY, entries);
   version++;
   for (const listener of listeners) listener();
 }
