@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './apps/web/vite/catalogue-parts';
 
 /**
  * Projects by environment (CONVENTIONS 14): `unit` (pure), `db` (API and repos on PGlite, or on
@@ -12,6 +13,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // The web app's `?part=` catalogue imports (i18n.ts) resolve as in its build.
+        plugins: [catalogueParts()],
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'],

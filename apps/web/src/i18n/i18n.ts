@@ -45,11 +45,20 @@ export function loadCataloguePart(part: CataloguePart): Promise<void> {
   return loading;
 }
 
-/** Loads a catalogue if needed and switches the UI to it. */
+/** The language asked for last: a catalogue that finishes loading after a later ask is not applied. */
+let requestedLocale: Locale | undefined;
+
+/**
+ * Loads a catalogue if needed and switches the UI to it. The last call wins: the device's language
+ * asked for at start, whose catalogue is still loading when the profile's arrives, must not
+ * switch the texts back to it (the document's direction follows the profile's).
+ */
 export async function changeLocale(locale: Locale): Promise<void> {
+  requestedLocale = locale;
   if (!i18next.hasResourceBundle(locale, 'translation')) {
     const load = loaders[`./locales/${locale}.json`];
     if (load) i18next.addResourceBundle(locale, 'translation', (await load()).default, true, true);
   }
+  if (requestedLocale !== locale) return;
   await i18next.changeLanguage(locale);
 }
