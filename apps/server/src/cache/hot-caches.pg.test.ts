@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, requestTo, type TestApp } from '../test/test-app';
 import { invalidationCases, type Node } from './invalidation.cases';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -40,16 +39,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('hot caches across two processes', ()
       }),
       { database: bDatabase, logger: false, jobPollingIntervalSeconds: 0.5 },
     );
-    nodeB = ({ token, json, headers, ...rest }: InjectOptions & { token?: string; json?: unknown }) =>
-      b.inject({
-        ...rest,
-        headers: {
-          ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-        ...(json !== undefined ? { payload: JSON.stringify(json) } : {}),
-      });
+    nodeB = requestTo(b);
   });
   afterAll(async () => {
     await b?.close();

@@ -35,6 +35,20 @@ export function linkFromMail(text: string): URL {
   return new URL(match[0]);
 }
 
+/** Requests to an app as the tests send them: a bearer token and a JSON body by name. */
+export function requestTo(app: App): TestApp['request'] {
+  return ({ token, json, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: {
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      ...(json !== undefined ? { payload: JSON.stringify(json) } : {}),
+    });
+}
+
 export async function createTestApp(options: { env?: Partial<Env>; clock?: Clock } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'strata-test-'));
   const config = loadConfig({
@@ -58,16 +72,7 @@ export async function createTestApp(options: { env?: Partial<Env>; clock?: Clock
   });
   await app.ready();
 
-  const request: TestApp['request'] = ({ token, json, headers, ...rest }) =>
-    app.inject({
-      ...rest,
-      headers: {
-        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      ...(json !== undefined ? { payload: JSON.stringify(json) } : {}),
-    });
+  const request = requestTo(app);
 
   const waitForMail: TestApp['waitForMail'] = async (to, subject, count = 1) => {
     const deadline = Date.now() + 15_000;
