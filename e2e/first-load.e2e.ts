@@ -66,6 +66,10 @@ test("a board's reload reads each thing once, starts its reads before the app's 
   // anything the app itself imports on demand.
   expect(boardScreen - shell).toBeLessThanOrEqual(3);
   expect(await untakenEarlyReads(page)).toEqual([]);
+  // The folder's first page holds all of its 12 items, and says so: it is not read again whole.
+  expect(cold.filter((request) => request.includes(`/folders/${board.folders.Now}/items`))).toEqual([
+    `GET /api/${team.id}/folders/${board.folders.Now}/items?limit=100`,
+  ]);
   // Let the real-time subscription settle, so the device keeps every list with its cursor.
   await page.waitForTimeout(3_000);
 

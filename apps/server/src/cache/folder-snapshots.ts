@@ -23,6 +23,8 @@ export class FolderSnapshot {
     readonly json: string,
     readonly lastModified: Date | null,
     readonly changeSeq: number | null,
+    /** The whole list (false for a first page that leaves items out): `X-Complete-List`. */
+    readonly complete = true,
   ) {
     this.hash = createHash('sha1').update(json).digest('base64url');
   }

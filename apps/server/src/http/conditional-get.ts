@@ -3,6 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FolderSnapshot } from '../cache/folder-snapshots';
 import { preferredEncoding } from './compression';
 
+/** Says that a list's answer holds the whole list, not only a first page of it. */
+export const COMPLETE_LIST_HEADER = 'x-complete-list';
+
 /** Whether an If-None-Match header names this hash (a list, weak tags and `*` included). */
 function matchesEtag(header: string | undefined, hash: string): boolean {
   if (!header) return false;
@@ -37,6 +40,8 @@ export function sendCollection(
  * without touching the database: a matching If-None-Match is a 304 from memory, and a client that
  * accepts brotli or gzip gets the body compressed once for every reader (not per request; the
  * compression hook leaves an encoded answer alone). Bodies under compression's 1 KB go plain.
+ * A snapshot of the whole list says so (`X-Complete-List: true`): a first page asked of a small
+ * folder is its whole list, and the client need not read the list again.
  */
 export async function sendSnapshot(
   request: FastifyRequest,
@@ -46,6 +51,7 @@ export async function sendSnapshot(
   reply.header('x-content-hash', snapshot.hash).header('etag', `"${snapshot.hash}"`);
   if (snapshot.lastModified) reply.header('x-last-modified', snapshot.lastModified.toISOString());
   reply.header('vary', 'accept-encoding');
+  if (snapshot.complete) reply.header(COMPLETE_LIST_HEADER, 'true');
   if (matchesEtag(request.headers['if-none-match'], snapshot.hash)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding =

@@ -2,28 +2,37 @@ import { describe, expect, test } from 'vitest';
 import { createMemoryPersistence } from './persistence';
 import { createRecordStore } from './record-store';
 import { byId, flushMicrotasks, INDEX, NOW, type Row, row } from './record-store.fixtures';
-import type { RecordTransport } from './record-types';
+import type { IndexAnswer, RecordTransport } from './record-types';
 
 const PAGE = '/items?limit=2';
 
-/** A server whose first page and whole index are answered when the test says, or fail. */
-function pagedServer() {
+/**
+ * A server whose first page and whole index are answered when the test says, or fail; with
+ * cursors, each answer also says its cursor and whether it holds the whole list.
+ */
+function pagedServer({ withCursors = false } = {}) {
   const asked: string[] = [];
-  const answers = new Map<string, { resolve(rows: Row[]): void; reject(error: Error): void }>();
+  const answers = new Map<string, { resolve(answer: IndexAnswer<Row>): void; reject(error: Error): void }>();
+  const ask = (path: string) =>
+    new Promise<IndexAnswer<Row>>((resolve, reject) => {
+      asked.push(path);
+      answers.set(path, { resolve, reject });
+    });
   const transport: RecordTransport<Row> = {
-    index: (path) =>
-      new Promise<Row[]>((resolve, reject) => {
-        asked.push(path);
-        answers.set(path, { resolve, reject });
-      }),
+    index: async (path) => [...(await ask(path)).rows],
+    ...(withCursors && { indexWithCursor: ask }),
     put: () => Promise.reject(new Error('not used')),
     delete: () => Promise.reject(new Error('not used')),
     saveMultiple: () => Promise.reject(new Error('not used')),
   };
-  const answer = async (path: string, rows: Row[] | Error) => {
+  const answer = async (
+    path: string,
+    rows: Row[] | Error,
+    extra: Omit<IndexAnswer<Row>, 'rows'> = { cursor: undefined },
+  ) => {
     const pending = answers.get(path)!;
     if (rows instanceof Error) pending.reject(rows);
-    else pending.resolve(structuredClone(rows));
+    else pending.resolve({ ...extra, rows: structuredClone(rows) });
     await flushMicrotasks();
   };
   return { transport, asked, answer };
@@ -97,5 +106,32 @@ describe('a first page before the index', () => {
     expect(server.asked).toEqual([PAGE]);
     await server.answer(PAGE, whole.slice(0, 2));
     expect(store.getSnapshot()).toEqual(whole.slice(0, 2));
+  });
+
+  test('that holds the whole list (the server says so) is the index: the index is not read', async () => {
+    const server = pagedServer({ withCursors: true });
+    const { store, persistence } = open(server);
+    await flushMicrotasks();
+    await server.answer(PAGE, whole, { cursor: 7, complete: true });
+    await store.ready;
+    expect(server.asked).toEqual([PAGE]);
+    expect(byId(store.getSnapshot())).toEqual(whole);
+    expect(store.isPartial()).toBe(false);
+    expect(store.cursor()).toBe(7);
+    await store.whenPersisted();
+    expect(persistence.saveCount()).toBeGreaterThan(0);
+  });
+
+  test('that is a page of a larger list (not complete) is shown, then the index decides', async () => {
+    const server = pagedServer({ withCursors: true });
+    const { store } = open(server);
+    await flushMicrotasks();
+    await server.answer(PAGE, whole.slice(0, 2), { cursor: 7, complete: false });
+    expect(server.asked).toEqual([PAGE, INDEX]);
+    expect(store.isPartial()).toBe(true);
+    await server.answer(INDEX, whole, { cursor: 8 });
+    await store.ready;
+    expect(byId(store.getSnapshot())).toEqual(whole);
+    expect(store.cursor()).toBe(8);
   });
 });

@@ -1,7 +1,13 @@
 import { createPersistenceWriter } from './persistence';
 import { createRecordId } from './record-id';
 import { isNewer, mergeRemote, type RecordId, type SyncedRecord } from './record-rules';
-import type { RecordConflict, RecordStore, RecordStoreOptions, SaveOperation } from './record-types';
+import type {
+  IndexAnswer,
+  RecordConflict,
+  RecordStore,
+  RecordStoreOptions,
+  SaveOperation,
+} from './record-types';
 import { createRecordWriter, type StoreCore } from './record-writes';
 
 /**
@@ -35,12 +41,12 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
   let diskCursor: number | undefined;
 
   /** The index with its cursor where the transport reads one. */
-  async function readIndex(path: string): Promise<{ rows: readonly T[]; cursor: number | undefined }> {
+  async function readIndex(path: string): Promise<IndexAnswer<T>> {
     if (transport.indexWithCursor) return transport.indexWithCursor(path);
     return { rows: await transport.index(path), cursor: undefined };
   }
 
-  function applyIndexAnswer(answer: { rows: readonly T[]; cursor: number | undefined }): void {
+  function applyIndexAnswer(answer: IndexAnswer<T>): void {
     applyIndex(answer.rows);
     // A new cursor is kept even when no record changed (an empty folder's list, say): a reload
     // then catches up from it instead of reading the list again.
@@ -185,19 +191,24 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
         cursor = undefined;
       }
     }
-    let index: Promise<{ rows: readonly T[]; cursor: number | undefined }>;
+    let index: Promise<IndexAnswer<T>>;
     if (options.firstPagePath === undefined) {
       index = readIndex(indexPath!);
       index.catch(() => undefined);
       await showDiskCopies();
     } else {
       await showDiskCopies();
+      // A first page that turns out to be the whole list is the index: it is not read twice.
       index = hasDiskCopies
         ? readIndex(indexPath!)
-        : transport
-            .index(options.firstPagePath)
-            .then(showFirstPage, () => undefined)
-            .then(() => readIndex(indexPath!));
+        : readIndex(options.firstPagePath).then(
+            (page) => {
+              if (page.complete) return page;
+              showFirstPage(page.rows);
+              return readIndex(indexPath!);
+            },
+            () => readIndex(indexPath!),
+          );
     }
     applyIndexAnswer(await index);
     initialized = true;

@@ -16,6 +16,17 @@ export interface SaveOperation<T extends SyncedRecord> {
  * app builds the real one from the HTTP client. A failure with status 409 must carry the server copy
  * as `error.data.current`, as HttpError does.
  */
+/** A list's answer: its rows, the cursor they cover and whether they are the whole list. */
+export interface IndexAnswer<T extends SyncedRecord> {
+  rows: readonly T[];
+  cursor: number | undefined;
+  /**
+   * The answer holds the whole list (X-Complete-List), though a first page was asked for: the
+   * store takes it as its index and does not read the index again.
+   */
+  complete?: boolean;
+}
+
 export interface RecordTransport<T extends SyncedRecord> {
   index(path: string): Promise<T[]>;
   /**
@@ -23,7 +34,7 @@ export interface RecordTransport<T extends SyncedRecord> {
    * gives one: a store that has it can be caught up with the workspace's changes since then
    * instead of reading its index again.
    */
-  indexWithCursor?(path: string): Promise<{ rows: T[]; cursor: number | undefined }>;
+  indexWithCursor?(path: string): Promise<IndexAnswer<T>>;
   put(record: T): Promise<T>;
   delete(record: T): Promise<void>;
   /** Applies every operation in one server transaction; answers the saved copies of the puts. */

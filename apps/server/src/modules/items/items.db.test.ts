@@ -129,18 +129,29 @@ describe('items', () => {
     expect(all.body.map((item: { id: string }) => item.id).sort()).toEqual(
       [...items, child].map((item) => item.id).sort(),
     );
+    // Five live items (four top-level, one subitem): a page of fewer leaves items out; a page
+    // of five or more is the whole folder, as the list answers it, and says so.
     for (const [query, expected] of [
       ['?limit=2', sorted.slice(0, 2)],
       ['?limit=4', sorted],
-      ['?limit=500', sorted],
+      ['?limit=5', 'whole'],
+      ['?limit=500', 'whole'],
     ] as const) {
       const page = await list(query);
       expect(page.status, query).toBe(200);
+      if (expected === 'whole') {
+        expect(page.body, query).toEqual(all.body);
+        expect(page.headers['x-complete-list'], query).toBe('true');
+        expect(page.headers['x-change-seq'], query).toBe(all.headers['x-change-seq']);
+        continue;
+      }
       // The same shape as the whole list's copies, subitems and deleted items left out.
       expect(page.body, query).toEqual(
         expected.map((item) => all.body.find((one: { id: string }) => one.id === item.id)),
       );
+      expect(page.headers['x-complete-list'], query).toBeUndefined();
     }
+    expect(all.headers['x-complete-list']).toBe('true');
     for (const query of ['?limit=0', '?limit=501', '?limit=-1', '?limit=two']) {
       expect((await list(query)).status, query).toBe(422);
     }

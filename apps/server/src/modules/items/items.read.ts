@@ -36,20 +36,32 @@ const FOLDER_FIRST_ITEMS_SQL = `
     LIMIT $3
   ) AS first_items`;
 
+/** Whether the folder has more live items (subitems included) than `$3 - 1`: stops at `$3`. */
+const FOLDER_HAS_MORE_SQL = `
+  SELECT count(*)::int AS n FROM (
+    SELECT 1 FROM items WHERE team_id = $1 AND folder_id = $2 AND deleted_at IS NULL LIMIT $3
+  ) AS counted`;
+
 /**
  * The folder's items (see above) with the workspace's change number in the same snapshot: every
- * change up to it is in the list, so it is the list's delta-sync cursor (X-Change-Seq).
+ * change up to it is in the list, so it is the list's delta-sync cursor (X-Change-Seq). A first
+ * page asked of a folder that holds no more than `limit` items (subitems included) is the whole
+ * folder, read as such and marked `complete`, so that the client does not read it again.
  */
 export async function readFolderItemsJson(
   database: Database,
   teamId: number,
   folderId: string,
   limit?: number,
-): Promise<{ json: string; lastModified: Date | null; changeSeq: number | null }> {
-  const { rows } =
-    limit === undefined
-      ? await database.executeSql(FOLDER_ITEMS_SQL, [teamId, folderId])
-      : await database.executeSql(FOLDER_FIRST_ITEMS_SQL, [teamId, folderId, limit]);
+): Promise<{ json: string; lastModified: Date | null; changeSeq: number | null; complete: boolean }> {
+  let isPage = limit !== undefined;
+  if (limit !== undefined) {
+    const { rows: counted } = await database.executeSql(FOLDER_HAS_MORE_SQL, [teamId, folderId, limit + 1]);
+    isPage = (counted[0] as { n: number }).n > limit;
+  }
+  const { rows } = isPage
+    ? await database.executeSql(FOLDER_FIRST_ITEMS_SQL, [teamId, folderId, limit])
+    : await database.executeSql(FOLDER_ITEMS_SQL, [teamId, folderId]);
   const row = rows[0] as {
     json: string;
     last_modified: Date | string | null;
@@ -57,5 +69,5 @@ export async function readFolderItemsJson(
   };
   const lastModified = row.last_modified === null ? null : new Date(row.last_modified);
   const changeSeq = row.change_seq === null ? null : Number(row.change_seq);
-  return { json: row.json, lastModified, changeSeq };
+  return { json: row.json, lastModified, changeSeq, complete: !isPage };
 }

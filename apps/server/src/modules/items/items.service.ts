@@ -30,7 +30,7 @@ type SaveItemBody = z.infer<typeof saveItemBody>;
  * (`ctx.caches.folders`), so readers neither query nor hold the connection between changes. Who
  * sees the folder is kept too, except for a board that asks the caller for its password (its
  * unlock expires by the database's clock). With `limit`, only the first that many top-level items
- * (what a view draws first while the rest loads).
+ * (what a view draws first while the rest loads), unless that is the whole folder.
  */
 export async function listFolderItems(options: {
   ctx: AppContext;
@@ -48,7 +48,7 @@ export async function listFolderItems(options: {
   });
   return ctx.caches.folders.read(teamId, `${teamId}:${folderId}:${options.limit ?? 'all'}`, async () => {
     const read = await readFolderItemsJson(ctx.database, teamId, folderId, options.limit);
-    return new FolderSnapshot(read.json, read.lastModified, read.changeSeq);
+    return new FolderSnapshot(read.json, read.lastModified, read.changeSeq, read.complete);
   });
 }
 

@@ -30,13 +30,15 @@ export function createHttpTransport<T extends SyncedRecord>(
     index: (path) => api.get<T[]>(path),
     async indexWithCursor(path) {
       let cursor: number | undefined;
+      let complete = false;
       const rows = await api.get<T[]>(path, {
         onHeaders(headers) {
           const seq = Number(headers.get('x-change-seq') ?? Number.NaN);
           cursor = Number.isSafeInteger(seq) && seq >= 0 ? seq : undefined;
+          complete = headers.get('x-complete-list') === 'true';
         },
       });
-      return { rows, cursor };
+      return { rows, cursor, complete };
     },
     put: (record) => api.put<T>(options.recordPath(record), body(record), sendOptions),
     delete: async (record) => {
