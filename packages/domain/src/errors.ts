@@ -1,5 +1,6 @@
 import type { AttributeErrorCode } from './attributes/value-errors';
 import type { FieldErrorCode } from './field-errors';
+import { formatMessage } from './format-message';
 
 /**
  * The error catalogue: every error the API can answer with, by string code.
@@ -149,11 +150,4 @@ export class AppError extends Error {
     if (this.users !== undefined) body.users = this.users;
     return body;
   }
-}
-
-/** Fills `{name}` placeholders of a catalogue message. */
-export function formatMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
 }

@@ -1,4 +1,4 @@
-import { type FieldError, formatMessage } from './errors';
+import { formatMessage } from './format-message';
 
 /**
  * The problems of one field of a request that the API answers with a 422, by string code (the
@@ -48,13 +48,24 @@ export const FIELD_ERROR_MESSAGES = {
 
 export type FieldErrorCode = keyof typeof FIELD_ERROR_MESSAGES;
 
+/**
+ * A field error whose code is a field's: a `FieldError` of errors.ts, declared here so that this
+ * catalogue does not import the module that names its codes.
+ */
+export interface CodedFieldError {
+  path: string;
+  message: string;
+  code: FieldErrorCode;
+  params?: Record<string, string | number>;
+}
+
 /** One coded field error: its English message made from the code's template and the params. */
 export function fieldError(
   path: string,
   code: FieldErrorCode,
   params: Record<string, string | number> = {},
-): FieldError {
-  const error: FieldError = { path, code, message: formatMessage(FIELD_ERROR_MESSAGES[code], params) };
+): CodedFieldError {
+  const error: CodedFieldError = { path, code, message: formatMessage(FIELD_ERROR_MESSAGES[code], params) };
   if (Object.keys(params).length > 0) error.params = params;
   return error;
 }

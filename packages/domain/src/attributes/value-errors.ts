@@ -1,4 +1,4 @@
-import { formatMessage } from '../errors';
+import { formatMessage } from '../format-message';
 
 /**
  * The problems an attribute definition, a value or a filter can have, by string code. The
