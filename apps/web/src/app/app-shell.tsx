@@ -27,7 +27,7 @@ import menuStyles from '../ui/menu.module.css';
 import { Tooltip } from '../ui/tooltip';
 import { TruncatedName } from '../ui/truncated-name';
 import styles from './app-shell.module.css';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './route-handle';
 import { UpdateBanner } from './update-banner';
 import { useNotificationParam } from './use-notification-param';
 import { useOwnChannel } from './use-own-channel';

@@ -1,6 +1,6 @@
 import { matchRoutes, useLocation, useMatches, useNavigation } from 'react-router';
 import styles from './navigation-progress.module.css';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './route-handle';
 
 /** The deepest route id of a path, from the router's own route list. */
 function routeIdOf(routes: Parameters<typeof matchRoutes>[0], pathname: string): string | undefined {

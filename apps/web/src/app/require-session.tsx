@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useMatches, useNavigation } from 'react-router';
 import { useSession } from '../lib/session';
 import { PageSpinner } from '../ui/spinner';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './route-handle';
 
 /**
  * Signed-in routes: without a session, to /login; routes flagged canBePublic stay open. While a

@@ -11,6 +11,7 @@ import { NotFoundPage } from './not-found-page';
 import { OpenLinkPage } from './open-link-page';
 import { RedirectPage } from './redirect-page';
 import { RequireSession } from './require-session';
+import type { RouteHandle } from './route-handle';
 import { PUBLIC_ROUTES, type RouteNode, SHELL_ROUTE } from './route-tree';
 import { StatusBanner } from './status-banner';
 import { usePreservedQuery } from './use-preserved-query';
@@ -66,14 +67,6 @@ const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
   board: withCatalogue('views', () => import('../features/boards/board-page').then((m) => m.BoardPage)),
   folder: withCatalogue('views', () => import('../features/boards/folder-page').then((m) => m.FolderPage)),
 };
-
-/** What a matched route tells the shell: its id, name and flags (read with useMatches). */
-export interface RouteHandle {
-  id: string;
-  name?: string;
-  noSidebar: boolean;
-  canBePublic: boolean;
-}
 
 /** Renders the 404 page unless every numeric param of the route is digits only. */
 function NumericParams({ names, children }: { names: readonly string[]; children: ReactElement }) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { api } from '../lib/api';
 import { useSession } from '../lib/session';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './route-handle';
 
 /** Reports a page view on each navigation (spec section 2); not for guests; failures are ignored. */
 export function usePageViews(): void {

@@ -10,8 +10,8 @@ import { api } from './api';
 import { connectionSignals, isConnected } from './connection';
 import { createIdbQueueStorage } from './idb-queue-storage';
 import { pendingCount, retryQueue, startOfflineQueue } from './offline-queue';
+import { PROFILE_QUERY } from './profile-query';
 import { queryClient } from './query-client';
-import { PROFILE_QUERY } from './session';
 
 // What Vite's `define` gives the build; set before the modules above are evaluated.
 vi.hoisted(() => {

@@ -14,13 +14,13 @@ import {
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { toasts } from '../ui/toast-store';
-import { http } from './api';
 import { beforeSync, isConnected, subscribeConnection } from './connection';
 import { errorMessage } from './errors';
+import { http } from './http';
 import { createIdbQueueStorage } from './idb-queue-storage';
+import { PROFILE_QUERY } from './profile-query';
 import { queryClient } from './query-client';
 import { CONFLICT_TOAST_KEY } from './records/use-records';
-import { PROFILE_QUERY } from './session';
 
 /** What a tab tells the others: the queue changed, or a replay settled a change one of them waits on. */
 type Message =

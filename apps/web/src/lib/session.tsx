@@ -2,8 +2,10 @@ import type { LoginResponse } from '@strata/contracts/auth';
 import type { Profile } from '@strata/contracts/me';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { api, onSessionExpired, tokenStore } from './api';
+import { api } from './api';
 import { clearUserStorage } from './device-storage';
+import { onSessionExpired, tokenStore } from './http';
+import { PROFILE_QUERY } from './profile-query';
 import { disconnectRealtime } from './realtime';
 import { clearUserCaches } from './service-worker-caches';
 import { readStoredJson, writeStoredJson } from './stored-json';
@@ -27,8 +29,6 @@ interface SessionValue {
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
-
-export const PROFILE_QUERY = ['me'] as const;
 
 /**
  * The signed-in person's profile as last read, kept on the device: a reload draws the screens

@@ -1,7 +1,7 @@
 import type { Profile } from '@strata/contracts/me';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
-import { PROFILE_QUERY } from './session';
+import { PROFILE_QUERY } from './profile-query';
 
 export type ProfileChanges = Partial<Pick<Profile, 'name' | 'locale' | 'timezone' | 'start_of_week'>> & {
   preferences?: Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import type { ConfirmOptions } from './confirm';
 import styles from './confirm.module.css';
+import type { ConfirmOptions } from './confirm-options';
 import { Modal } from './modal';
 
 /**

@@ -4,7 +4,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import enUS from '../i18n/locales/en-US.json';
-import { type ConfirmOptions, ConfirmProvider, useConfirm } from './confirm';
+import { ConfirmProvider, useConfirm } from './confirm';
+import type { ConfirmOptions } from './confirm-options';
 
 beforeAll(async () => {
   // The provider loads the dialogue on first use: loaded here, the first case does not wait on

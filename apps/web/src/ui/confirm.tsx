@@ -8,21 +8,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { ConfirmOptions } from './confirm-options';
 
 /** Loaded the first time something asks: the dialogue's code stays out of the first load. */
 const ConfirmDialog = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
-
-export interface ConfirmOptions {
-  title?: string;
-  body?: string;
-  /**
-   * The confirming button's label: a verb and its object ("Delete 3 items", "Delete board"),
-   * never "Yes" or "OK", so the button alone says what pressing it does.
-   */
-  action: string;
-  /** A change that takes something away (the default) gets the danger button; a reset does not. */
-  isDestructive?: boolean;
-}
 
 type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 const ConfirmContext = createContext<Confirm | null>(null);

@@ -10,8 +10,8 @@ import { createItem, deleteItems, setValues } from '../../lib/items/item-writes'
 import { createItemsServer } from '../../lib/items/items-server.fixtures';
 import { itemsStore } from '../../lib/items/items-store';
 import { undoStack } from '../../lib/items/undo';
+import { PROFILE_QUERY } from '../../lib/profile-query';
 import { queryClient } from '../../lib/query-client';
-import { PROFILE_QUERY } from '../../lib/session';
 import { toasts } from '../../ui/toast-store';
 import { isTypingTarget, shortcutOf, useUndoShortcut } from './use-undo-shortcut';
 

@@ -7,8 +7,10 @@ export { CellValue } from './cells/cell-value';
 export { valueErrorText } from './cells/use-validated-commit';
 export { columnsAttribute } from './columns/columns-model';
 export { ColumnsView, type ColumnsViewProps } from './columns/columns-view';
-export { ListView, type ListViewProps } from './list/list-view';
-export { TableView, type TableViewProps } from './table/table-view';
+export { ListView } from './list/list-view';
+export type { ListViewProps } from './list/list-view-props';
+export { TableView } from './table/table-view';
+export type { TableViewProps } from './table/table-view-props';
 export { type ToolbarControl, ViewToolbar, type ViewToolbarProps } from './table/view-toolbar';
 export {
   type CellEditProps,

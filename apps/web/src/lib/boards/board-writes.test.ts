@@ -6,8 +6,8 @@ import enUS from '../../i18n/locales/en-US.json';
 import { toasts } from '../../ui/toast-store';
 import { connectionSignals } from '../connection';
 import { pendingCount, startOfflineQueue } from '../offline-queue';
+import { PROFILE_QUERY } from '../profile-query';
 import { queryClient } from '../query-client';
-import { PROFILE_QUERY } from '../session';
 import { createBoardWithFolder, createFolder, deleteFolder, updateRecord } from './board-writes';
 import { applyBoardRecordEvent, boardsStore, foldersStore, refreshTeamStores } from './boards-store';
 

@@ -4,8 +4,8 @@ import { ColorSwatches } from '../../../ui/color-swatches';
 import { Dropdown } from '../../../ui/dropdown';
 import { TextField } from '../../../ui/text-field';
 import styles from './attribute-settings.module.css';
+import type { FieldsProps } from './fields-props';
 import { swatchColors } from './settings-draft';
-import type { FieldsProps } from './type-settings-fields';
 
 type ActionType = 'none' | ButtonAction['type'];
 

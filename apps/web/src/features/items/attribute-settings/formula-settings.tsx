@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { TextArea } from '../../../ui/text-area';
 import styles from './attribute-settings.module.css';
+import type { FieldsProps } from './fields-props';
 import { NumberFormatFields } from './number-format-fields';
 import { DEFAULT_NUMBER_FORMAT, formulaReferences, type NumberFormat } from './settings-draft';
-import type { FieldsProps } from './type-settings-fields';
 
 /**
  * The formula as users write it (names in braces; saved with ids, shown again with the current

@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button';
 import { ColorSwatches } from '../../../ui/color-swatches';
 import { TextField } from '../../../ui/text-field';
 import styles from './attribute-settings.module.css';
+import type { FieldsProps } from './fields-props';
 import { Checkbox } from './setting-inputs';
 import {
   addLabel,
@@ -14,7 +15,6 @@ import {
   type SettingsDraft,
   swatchColors,
 } from './settings-draft';
-import type { FieldsProps } from './type-settings-fields';
 
 /**
  * A label attribute's labels: each named (required) and coloured from the palette; added,

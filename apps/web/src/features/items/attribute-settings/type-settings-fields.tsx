@@ -1,26 +1,15 @@
 import type { AttributeType } from '@strata/domain/attributes/attribute-types';
-import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../../ui/dropdown';
 import { TextField } from '../../../ui/text-field';
 import styles from './attribute-settings.module.css';
 import { ButtonSettings } from './button-settings';
+import type { FieldsProps } from './fields-props';
 import { FormulaSettings } from './formula-settings';
 import { LabelSettings } from './label-settings';
 import { NumberFormatFields } from './number-format-fields';
 import { Checkbox, NumberSetting } from './setting-inputs';
 import type { NumberFormat, SettingsDraft } from './settings-draft';
-
-/** What every group of type-specific fields takes. */
-export interface FieldsProps {
-  attributeId: string;
-  draft: SettingsDraft;
-  onChange(next: SettingsDraft): void;
-  /** The catalogue text of the problem at a settings path (`settings.labels.0.name`), if any. */
-  errorAt(path: string): string | undefined;
-  attributes: readonly AttributeDefinition[];
-  boards: readonly { id: string; name: string }[];
-}
 
 const RATING_ICONS = ['star', 'heart', 'thumb', 'circle'] as const;
 const THIS_BOARD = '__this__';

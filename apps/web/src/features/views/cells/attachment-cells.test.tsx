@@ -3,7 +3,7 @@ import type { Board } from '@strata/contracts/boards';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { tokenStore } from '../../../lib/api';
+import { tokenStore } from '../../../lib/http';
 import { toasts } from '../../../ui/toast-store';
 import { BoardContext, type BoardView } from '../../boards/board-context';
 import { attributeOf, CONTEXT, MEMBERS, setupViewsTest } from '../views-test-setup';

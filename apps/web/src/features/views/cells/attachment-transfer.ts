@@ -11,6 +11,8 @@ import { BoardContext } from '../../boards/board-context';
  * everything that imports the cell registry) do not pull in the app's session at import time.
  */
 const loadApi = () => import('../../../lib/api');
+/** The plain HTTP client and the session's tokens, loaded as lazily as the API client. */
+const loadHttp = () => import('../../../lib/http');
 
 /** Where new files go: the workspace and the board whose item is being edited. */
 export interface AttachmentTarget {
@@ -46,7 +48,7 @@ export async function uploadAttachment(target: AttachmentTarget, file: File): Pr
 
 /** GET of a file's bytes with the bearer token (refreshed once on a 401), as the API client sends. */
 async function fetchFile(url: string): Promise<Blob> {
-  const { api, tokenStore } = await loadApi();
+  const { http, tokenStore } = await loadHttp();
   const send = () => {
     const token = tokenStore.get();
     return fetch(url, {
@@ -60,7 +62,7 @@ async function fetchFile(url: string): Promise<Blob> {
   let response: Response;
   try {
     response = await send();
-    if (response.status === 401 && (await api.refresh())) response = await send();
+    if (response.status === 401 && (await http.refresh())) response = await send();
   } catch {
     throw new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined);
   }

@@ -4,7 +4,7 @@ import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { tokenStore } from '../../../lib/api';
+import { tokenStore } from '../../../lib/http';
 import { resetItemTitles } from '../../../lib/items/item-titles';
 import { BoardContext, type BoardView } from '../../boards/board-context';
 import { TableView } from '../table/table-view';

@@ -7,38 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { cellTypeOf } from '../cells/cell-registry';
 import { useIsRtl, useRowSettings } from '../table/table-hooks';
 import { tableLines } from '../table/table-model';
-import type { TableViewProps } from '../table/table-view';
 import styles from './list.module.css';
 import { handleListKeyDown } from './list-keyboard';
 import { type ActiveLine, cardAttributes, LINE_HEIGHT, resolveActive } from './list-model';
 import { AddLine, GroupLine, ItemLine, type ListLayout } from './list-rows';
+import type { ListViewProps } from './list-view-props';
 import { useListActions } from './use-list-actions';
-
-/**
- * The table's props that a list reads: the same data and callbacks. `settings` brings the rows'
- * filters, sort and grouping, `card_attribute_ids` (the values a row shows after its title) and
- * `show_subitems`; `label` is the list's accessible name.
- */
-export type ListViewProps = Pick<
-  TableViewProps,
-  | 'attributes'
-  | 'items'
-  | 'settings'
-  | 'context'
-  | 'members'
-  | 'nameAttributeId'
-  | 'selection'
-  | 'onChangeSettings'
-  | 'onChangeValue'
-  | 'onOpenItem'
-  | 'onAddItem'
-  | 'onToggleSelect'
-  | 'onButton'
-  | 'dataOf'
-  | 'readOnly'
-  | 'dir'
-  | 'label'
->;
 
 const OVERSCAN_LINES = 6;
 

@@ -3,7 +3,7 @@ import { type Dispatch, type RefObject, type SetStateAction, useMemo, useRef } f
 import type { TableLine } from '../table/table-model';
 import { toggleGroupCollapsed } from '../table/table-model';
 import { type ActiveLine, itemIdsBetween, lineKey } from './list-model';
-import type { ListViewProps } from './list-view';
+import type { ListViewProps } from './list-view-props';
 
 /** What the rows can do; one object for the list's lifetime, so the memoised rows keep it. */
 export interface ListActions {

@@ -17,7 +17,7 @@ import type { GridPosition } from './grid-navigation';
 import type { EditState } from './table-cell';
 import { type TableLine, toggleGroupCollapsed } from './table-model';
 import type { RowActions } from './table-rows';
-import type { TableViewProps } from './table-view';
+import type { TableViewProps } from './table-view-props';
 
 /**
  * The settings the rows depend on, kept identical while filters, sort and grouping are: resizing

@@ -1,19 +1,12 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid of positioned divs (table elements cannot be absolutely positioned rows with sticky cells in both directions)
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid is the one focusable element; its active cell is aria-activedescendant
 import { itemValueData } from '@strata/domain/attributes/item-values';
-import {
-  type AttributeDefinition,
-  valueFromPlainText,
-  valueToPlainText,
-} from '@strata/domain/attributes/type-registry';
-import type { ValueContext } from '@strata/domain/attributes/value-context';
-import { applyView, type ViewItem } from '@strata/domain/views/view-rows';
-import type { ViewSettings } from '@strata/domain/views/view-settings';
+import { valueFromPlainText, valueToPlainText } from '@strata/domain/attributes/type-registry';
+import { applyView } from '@strata/domain/views/view-rows';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { valueErrorText } from '../cells/use-validated-commit';
-import type { ViewCallbacks, ViewMember } from '../view-types';
 import { handleGridKeyDown } from './grid-keyboard';
 import type { GridPosition } from './grid-navigation';
 import styles from './table.module.css';
@@ -31,32 +24,8 @@ import {
   tableLines,
 } from './table-model';
 import { AddRow, GroupRow, ItemRow, type RowLayout } from './table-rows';
+import type { TableViewProps } from './table-view-props';
 import { useTableClipboard, writeClipboardText } from './use-table-clipboard';
-
-export interface TableViewProps extends ViewCallbacks {
-  attributes: readonly AttributeDefinition[];
-  /** The folder's items, subitems included (parent_id); pass a stable array: rows are derived from it. */
-  items: readonly ViewItem[];
-  settings: ViewSettings;
-  /** Pass a stable (memoised) object: sorting and filtering re-run when it changes. */
-  context: ValueContext;
-  members: readonly ViewMember[];
-  /** The item's name column, pinned and never hidden (see defaultNameAttributeId). */
-  nameAttributeId: string | null;
-  selection: ReadonlySet<string>;
-  onChangeSettings(next: ViewSettings): void;
-  /** A cell's data (formulas evaluated by the caller); the stored data by default. */
-  dataOf?(item: ViewItem, attribute: AttributeDefinition): unknown;
-  readOnly?: boolean;
-  /** The reading direction; by default the nearest `dir` attribute (the document's). */
-  dir?: 'ltr' | 'rtl';
-  /** The grid's accessible name (the view's name). */
-  label?: string;
-  /** "Edit column" in the header menus; absent for who may not manage attributes. */
-  onEditColumn?(attributeId: string): void;
-  /** "Delete column" in the header menus (not of the name attribute). */
-  onDeleteColumn?(attributeId: string): void;
-}
 
 const OVERSCAN_ROWS = 4;
 const OVERSCAN_COLUMNS = 2;
