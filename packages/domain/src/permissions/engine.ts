@@ -29,20 +29,37 @@ export interface Actor {
 export function effectiveRules(levels: readonly PermissionLevel[]): Rule[] {
   let rules = new Map<string, Rule>();
   for (const level of levels) {
-    const final = new Set(level.final_permissions);
+    const { final, entries } = parsedLevel(level);
     if (final.size > 0) {
       rules = new Map(
         [...rules].filter(([, rule]) => !final.has(rule.action) || rule.subject === 'role:owner'),
       );
     }
-    for (const key of level.permissions) {
-      const rule = parseKey(key);
-      // The owner cannot be locked out: a deny aimed at the owner has no effect.
-      if (rule && !(rule.subject === 'role:owner' && !rule.allow))
-        rules.set(`${rule.action}|${rule.subject}`, rule);
-    }
+    for (const [key, rule] of entries) rules.set(key, rule);
   }
   return [...rules.values()];
+}
+
+/**
+ * Each level's keys parsed once per level object: the role defaults and the records a server
+ * keeps in memory are asked about on every request, and parsing their keys again each time was
+ * most of a write's permission checks. Levels are never changed once made (readonly arrays).
+ */
+const parsedLevels = new WeakMap<PermissionLevel, { final: Set<string>; entries: [string, Rule][] }>();
+
+function parsedLevel(level: PermissionLevel): { final: Set<string>; entries: [string, Rule][] } {
+  let parsed = parsedLevels.get(level);
+  if (parsed) return parsed;
+  const entries: [string, Rule][] = [];
+  for (const key of level.permissions) {
+    const rule = parseKey(key);
+    // The owner cannot be locked out: a deny aimed at the owner has no effect.
+    if (rule && !(rule.subject === 'role:owner' && !rule.allow))
+      entries.push([`${rule.action}|${rule.subject}`, rule]);
+  }
+  parsed = { final: new Set(level.final_permissions), entries };
+  parsedLevels.set(level, parsed);
+  return parsed;
 }
 
 /**
