@@ -41,7 +41,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import type { DispatchedEvent, EventSubscriber } from '../apps/server/src/events/dispatcher';
+import type { DispatchedEvent } from '../apps/server/src/events/dispatched-event';
+import type { EventSubscriber } from '../apps/server/src/events/dispatcher';
 import { type ClientProcess, type Group, nowMs, startClientProcess } from './lib/fanout-clients';
 import { median, round } from './lib/stats';
 import type { BenchResult } from './lib/types';

@@ -8,10 +8,10 @@ import { events } from '../db/schema/events';
 import { serverRoot } from '../lib/paths';
 import { waitFor } from '../realtime/test-clients';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
+import type { DispatchedEvent } from './dispatched-event';
 import {
   createDispatcher,
   DISPATCHED_RETENTION_MS,
-  type DispatchedEvent,
   type Dispatcher,
   purgeDispatchedEvents,
 } from './dispatcher';

@@ -3,10 +3,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { events } from '../db/schema/events';
 import { type Clock, systemClock } from '../lib/clock';
+import type { DispatchedEvent } from './dispatched-event';
 import { expandEvent } from './value-events';
-
-/** An outbox row as subscribers receive it. */
-export type DispatchedEvent = typeof events.$inferSelect;
 
 /** Something that acts on committed events: real-time fan-out, webhooks, automations, ... */
 export interface EventSubscriber {

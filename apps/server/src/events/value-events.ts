@@ -1,4 +1,4 @@
-import type { DispatchedEvent } from './dispatcher';
+import type { DispatchedEvent } from './dispatched-event';
 
 /** Where an item event of the outbox carries its value changes (never sent as it is). */
 export const VALUE_CHANGES_KEY = 'value_changes';

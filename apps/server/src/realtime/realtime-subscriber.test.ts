@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { DispatchedEvent } from '../events/dispatcher';
+import type { DispatchedEvent } from '../events/dispatched-event';
 import { accessChangeOf } from './realtime-subscriber';
 
 const event = (type: string, payload: Record<string, unknown>, teamId: number | null = 4) =>

@@ -1,4 +1,5 @@
-import type { DispatchedEvent, EventSubscriber } from '../events/dispatcher';
+import type { DispatchedEvent } from '../events/dispatched-event';
+import type { EventSubscriber } from '../events/dispatcher';
 import type { BusMessage, RealtimeBus } from './bus';
 
 /** The member a `member.removed` or `member.updated` event is about: `data.user_id`, else the payload's id. */
