@@ -5,7 +5,7 @@ import { activityLog } from '../../db/schema/activity';
 import type { BoardRow, FolderRow } from '../../db/schema/boards';
 import type { AttributeRow, ItemRow } from '../../db/schema/items';
 import { jsonRows } from '../../events/json-rows';
-import type { ValueChange } from '../items/item-events';
+import type { ValueChange } from '../items/value-change';
 
 /** One row of the activity log as a write records it. */
 export type ActivityInsert = typeof activityLog.$inferInsert;
