@@ -115,7 +115,8 @@ export function registerInputPolicy(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) return done(invalidFields([tooDeep()]), undefined);
-    parseJson(request, text, (error, parsed) => {
+    // Fastify's own parser answers through its callback and returns nothing (its type allows a promise).
+    void parseJson(request, text, (error, parsed) => {
       if (error) return done(error, undefined);
       const problem = findUnstorableText(parsed);
       if (problem) return done(invalidFields([problem]), undefined);

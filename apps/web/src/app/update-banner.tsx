@@ -24,7 +24,7 @@ function useUpdateCheck(): void {
           if (isNewerServer(vars.app.version)) markUpdateRequired(vars.app.version);
         })
         .catch(() => {});
-    check();
+    void check();
     const timer = window.setInterval(() => check(0), UPDATE_CHECK_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, []);

@@ -20,6 +20,6 @@ export function useNotificationParam(): void {
       sent.current = taken.id;
       api.put('/api/notifications/read', { notification_ids: [taken.id] }, { queue: true }).catch(() => {});
     }
-    navigate(taken.url, { replace: true, state: location.state });
+    void navigate(taken.url, { replace: true, state: location.state });
   }, [location, navigate]);
 }

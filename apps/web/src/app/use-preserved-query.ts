@@ -17,6 +17,6 @@ export function usePreservedQuery(): void {
       ? withPreservedQuery(current, previous.current)
       : withPreservedQuery(current, new URLSearchParams());
     previous.current = new URLSearchParams(carried.split('?')[1]?.split('#')[0] ?? '');
-    if (carried !== current) navigate(carried, { replace: true, state: location.state });
+    if (carried !== current) void navigate(carried, { replace: true, state: location.state });
   }, [location, navigate]);
 }

@@ -35,10 +35,10 @@ export function LoginPage() {
     setError(null);
     try {
       const intended = await signIn(email.trim(), password);
-      navigate(intended ?? '/s/auth/redirect', { replace: true });
+      void navigate(intended ?? '/s/auth/redirect', { replace: true });
     } catch (caught) {
       if (caught instanceof HttpError && caught.code === 'EMAIL_NOT_VERIFIED') {
-        navigate(`/verify-email?email=${encodeURIComponent(email.trim())}`);
+        void navigate(`/verify-email?email=${encodeURIComponent(email.trim())}`);
         return;
       }
       setError(errorMessage(caught, t));

@@ -50,7 +50,7 @@ export function RegisterPage() {
         { ...values, email, locale: preferredLocale(), source: 'web' },
         { auth: false },
       );
-      navigate(`/verify-email?email=${encodeURIComponent(email.toLowerCase())}`);
+      void navigate(`/verify-email?email=${encodeURIComponent(email.toLowerCase())}`);
     } catch (caught) {
       if (caught instanceof HttpError && caught.errors?.length) {
         for (const field of caught.errors) {

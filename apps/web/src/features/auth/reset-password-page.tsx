@@ -22,7 +22,7 @@ export function ResetPasswordPage() {
     setError(null);
     try {
       await api.post('/api/auth/password/reset', { token, email, password }, { auth: false });
-      navigate(`/login?email=${encodeURIComponent(email)}`, {
+      void navigate(`/login?email=${encodeURIComponent(email)}`, {
         replace: true,
         state: { notice: 'passwordReset' },
       });

@@ -86,7 +86,7 @@ function DeleteBoard({ board, store }: { board: Board; store: RecordStore<Board>
     try {
       await store.delete(board);
       toasts.show(t('boards.edit.deleted', { name: board.name }), { tone: 'success' });
-      navigate(`/team/${board.team_id}`, { replace: true });
+      void navigate(`/team/${board.team_id}`, { replace: true });
     } catch (caught) {
       setError(errorMessage(caught, t));
       setDeleting(false);

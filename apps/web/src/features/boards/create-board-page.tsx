@@ -50,7 +50,7 @@ export function CreateBoardPage() {
         folderName: t('boards.firstFolderName'),
         nameAttributeName: t('items.nameAttribute'),
       });
-      navigate(`/b/${board.id}/${folder.id}`);
+      void navigate(`/b/${board.id}/${folder.id}`);
     } catch (caught) {
       setError(errorMessage(caught, t));
     }

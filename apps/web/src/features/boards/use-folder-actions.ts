@@ -71,7 +71,7 @@ export function useFolderActions() {
         parentId,
         name: name.trim(),
       });
-      navigate(`/b/${board.id}/${folder.id}`);
+      void navigate(`/b/${board.id}/${folder.id}`);
     } catch (error) {
       report(error);
     }
@@ -113,7 +113,7 @@ export function useFolderActions() {
       await deleteFolder(foldersStore, folder);
       toasts.show(t('boards.folders.deleted', { name: folder.name }), { tone: 'success' });
       if (folderId !== undefined && gone.includes(folderId))
-        navigate(folder.parent_id ? `/b/${board.id}/${folder.parent_id}` : `/b/${board.id}`, {
+        void navigate(folder.parent_id ? `/b/${board.id}/${folder.parent_id}` : `/b/${board.id}`, {
           replace: true,
         });
     } catch (error) {

@@ -33,7 +33,7 @@ export function MyInvitations() {
         await api.post(`/api/me/invitations/${invitation.id}/accept`, {});
         toasts.show(t('invitation.mine.joined', { team: invitation.team.name }), { tone: 'success' });
         await refreshWorkspaces();
-        navigate(`/team/${invitation.team.id}`);
+        void navigate(`/team/${invitation.team.id}`);
       } else {
         await api.delete(`/api/me/invitations/${invitation.id}`);
         toasts.show(t('invitation.mine.declined', { team: invitation.team.name }), { tone: 'success' });

@@ -25,7 +25,7 @@ export function useInvitation(link: InvitationLink | null) {
   const land = useCallback(
     async (teamId: number) => {
       await refreshWorkspaces();
-      navigate(`/team/${teamId}`, { replace: true });
+      void navigate(`/team/${teamId}`, { replace: true });
     },
     [navigate],
   );

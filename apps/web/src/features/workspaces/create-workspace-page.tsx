@@ -45,7 +45,7 @@ export function CreateWorkspacePage() {
       const team = await api.post<Team>('/api/teams', { name: name.trim() });
       await refreshWorkspaces();
       await queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY });
-      navigate(`/team/${team.id}`);
+      void navigate(`/team/${team.id}`);
     } catch (caught) {
       if (caught instanceof HttpError && caught.code === 'WORKSPACE_LIMIT_REACHED')
         raiseLimitEvent(room.limit, room.count);

@@ -70,7 +70,7 @@ export function TeamMembersPage() {
       await api.delete(`/api/teams/${team.id}/leave`);
       await refreshWorkspaces();
       toasts.show(t('team.members.left', { team: team.name }), { tone: 'success' });
-      navigate('/home');
+      void navigate('/home');
     } catch (error) {
       toasts.show(errorMessage(error, t), { tone: 'error' });
     }

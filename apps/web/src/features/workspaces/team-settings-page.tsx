@@ -70,9 +70,10 @@ export function TeamSettingsPage() {
       setDeleting(false);
       return;
     }
-    // Leave the workspace's screens first: a query of theirs refetched now would ask for a
-    // workspace that is gone. Its cache is dropped once they are unmounted.
-    navigate('/home', { replace: true });
+    // Leave the workspace's screens first (the navigation has ended when this resolves): a query
+    // of theirs refetched now would ask for a workspace that is gone. Its cache is dropped once
+    // they are unmounted.
+    await navigate('/home', { replace: true });
     toasts.show(t('team.settings.deleted', { team: team.name }), { tone: 'success' });
     await refreshWorkspaces();
     queryClient.removeQueries({ queryKey: teamQueryKey(team.id) });
