@@ -7,7 +7,8 @@ import type { AttachmentRow } from '../../db/schema/attachments';
 import type { UserRow } from '../../db/schema/users';
 import { boardCan } from '../boards/board-access';
 import { requireVisibleBoard } from '../boards/boards.service';
-import { getTeamAccess, type TeamAccess } from '../teams/team-access';
+import { getTeamAccess } from '../teams/team-access';
+import type { TeamAccess } from '../teams/team-access-types';
 import { cleanFileName, removeAttachmentFile, storedTypeOf, writeAttachmentFile } from './attachment-files';
 import { findAttachment, insertAttachment } from './attachments.repo';
 

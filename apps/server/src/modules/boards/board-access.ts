@@ -2,7 +2,7 @@ import type { Action } from '@strata/domain/permissions/actions';
 import { privateBoardLevel } from '@strata/domain/permissions/defaults';
 import { decide, effectiveRules, type PermissionLevel } from '@strata/domain/permissions/engine';
 import type { BoardRow } from '../../db/schema/boards';
-import type { TeamAccess } from '../teams/team-access';
+import type { TeamAccess } from '../teams/team-access-types';
 
 const NO_RULES: PermissionLevel = { permissions: [], final_permissions: [] };
 

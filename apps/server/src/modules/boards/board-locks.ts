@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { boardUnlocks } from '../../db/schema/board-unlocks';
 import type { BoardRow } from '../../db/schema/boards';
-import type { TeamAccess } from '../teams/team-access';
+import type { TeamAccess } from '../teams/team-access-types';
 import { type BoardForAccess, boardCan } from './board-access';
 
 /** How long an unlock opens a board for its user (docs/board-password.md). */

@@ -10,7 +10,8 @@ import {
   type PermissionRecordInput,
   storePermissionRecord,
 } from '../teams/permission-record-store';
-import { getTeamAccess, type TeamAccess } from '../teams/team-access';
+import { getTeamAccess } from '../teams/team-access';
+import type { TeamAccess } from '../teams/team-access-types';
 import { boardCan, boardPrivacyLevel, canViewBoard } from './board-access';
 import { type BoardWithRecord, findBoard, findBoardsWithRecords } from './boards.repo';
 import { requireListedBoard } from './boards.service';

@@ -7,7 +7,7 @@ import {
 } from '@strata/domain/permissions/folders';
 import type { DbOrTx } from '../../db/client';
 import type { FolderRow } from '../../db/schema/boards';
-import type { TeamAccess } from '../teams/team-access';
+import type { TeamAccess } from '../teams/team-access-types';
 import { type BoardForAccess, boardLevels } from './board-access';
 import { findLockedBoardIds } from './board-locks';
 import { type BoardWithRecord, findFoldersOfBoards, findFoldersWithBoards } from './boards.repo';

@@ -10,7 +10,7 @@ import { inJsonbOrder, insertJsonRows } from '../../events/json-rows';
 import { invalidField } from '../../http/field-errors';
 import { type BoardForAccess, boardCan } from '../boards/board-access';
 import type { WriteScope } from '../records/write-scope';
-import type { TeamAccess } from '../teams/team-access';
+import type { TeamAccess } from '../teams/team-access-types';
 import { announceItems } from './item-events';
 import type { ItemReads } from './item-reads';
 import { applyValueWrites, type ChangedValue } from './item-values';

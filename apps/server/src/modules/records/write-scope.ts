@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
-import { getTeamAccess, type TeamAccess } from '../teams/team-access';
+import { getTeamAccess } from '../teams/team-access';
+import type { TeamAccess } from '../teams/team-access-types';
 
 /**
  * What one write of a workspace's records runs with: an open transaction, the caller's standing

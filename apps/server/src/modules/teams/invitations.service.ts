@@ -25,7 +25,8 @@ import {
   findPendingInvitations,
 } from './invitations.repo';
 import { ensureSubscription } from './subscriptions.service';
-import { requireTeamPermission, type TeamAccess } from './team-access';
+import { requireTeamPermission } from './team-access';
+import type { TeamAccess } from './team-access-types';
 
 /** How soon the same invitation may be mailed again. */
 const RESEND_INTERVAL_MS = 60_000;

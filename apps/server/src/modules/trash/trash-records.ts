@@ -8,7 +8,7 @@ import { invalidFields } from '../../http/field-errors';
 import { boardCan } from '../boards/board-access';
 import type { BoardWithRecord } from '../boards/boards.repo';
 import { requireVisibleBoard } from '../boards/boards.service';
-import type { TeamAccess } from '../teams/team-access';
+import type { TeamAccess } from '../teams/team-access-types';
 import { findAllBoardFolders, findBoardAttributesAnyState, findBoardItemsAnyState } from './trash.repo';
 
 /**

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { type FolderViewRow, folderViews } from '../../db/schema/views';
 import { noteChanges } from '../../events/change-log';
 import { recordEvents, teamChannels } from '../../events/outbox';
-import type { TeamAccess } from '../teams/team-access';
+import type { TeamAccess } from '../teams/team-access-types';
 
 /** A view as the API shows it. */
 export function toView(row: FolderViewRow): FolderView {

@@ -11,7 +11,8 @@ import { invalidField, invalidFields, issueFieldError } from '../../http/field-e
 import { boardCan } from '../boards/board-access';
 import { requireVisibleFolder } from '../items/item-reads';
 import type { WriteScope } from '../records/write-scope';
-import { getTeamAccess, type TeamAccess } from '../teams/team-access';
+import { getTeamAccess } from '../teams/team-access';
+import type { TeamAccess } from '../teams/team-access-types';
 import { announceViews, findFolderViews, findViewAnyState, seesView, toView } from './view-records';
 
 /** A folder's views the caller sees, in tab order (404 for a folder they do not see). */
