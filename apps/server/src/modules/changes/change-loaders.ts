@@ -1,6 +1,5 @@
 import type { ChangedRecord, ChangeRecordType } from '@strata/contracts/changes';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
 import { teamMembers } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import { permissionRecordId } from '../../events/change-log';
@@ -14,30 +13,10 @@ import { findPendingInvitations } from '../teams/invitations.repo';
 import { toPendingInvitation } from '../teams/invitations.service';
 import { toMember } from '../teams/members.service';
 import { toPermissionRecord } from '../teams/permission-records.service';
-import type { TeamAccess } from '../teams/team-access';
 import { countMembers, findWorkspaceRecord } from '../teams/teams.repo';
 import { toTeam } from '../teams/teams.service';
 import { viewChangeLoader } from '../views/view-change-loader';
-
-/** A changed record to load: its id as record_changes holds it, and the number of its last change. */
-export interface ChangedRef {
-  id: string;
-  changeSeq: number;
-}
-
-/**
- * How delta sync reads one record type: who may see it, and its current records in the shape of
- * the record's own GET. Every load is scoped by the caller's workspace. A new record type adds
- * an entry here and a `noteChange` beside each of its writes.
- */
-export interface ChangeLoader {
-  /** Whether the caller may see records of this type (the same rule as the type's list route). */
-  isVisible(access: TeamAccess): boolean;
-  /** The id as the API names it (number or string). */
-  toApiId(id: string): number | string;
-  /** The records of these ids that exist; ids not found are answered as deleted. */
-  load(db: DbOrTx, access: TeamAccess, refs: readonly ChangedRef[]): Promise<ChangedRecord[]>;
-}
+import type { ChangedRef, ChangeLoader } from './change-loader-types';
 
 const numericIds = (refs: readonly ChangedRef[]) => refs.map((ref) => Number(ref.id));
 const seqById = (refs: readonly ChangedRef[]) => new Map(refs.map((ref) => [Number(ref.id), ref.changeSeq]));

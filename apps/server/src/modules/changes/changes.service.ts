@@ -2,7 +2,8 @@ import type { ChangedRecord, ChangeRecordType, ChangesPage, DeletedRecord } from
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema/users';
 import { getTeamAccess } from '../teams/team-access';
-import { CHANGE_LOADERS, type ChangedRef, isChangeRecordType } from './change-loaders';
+import type { ChangedRef } from './change-loader-types';
+import { CHANGE_LOADERS, isChangeRecordType } from './change-loaders';
 import { findChangesSince, hasAccessChangedSince } from './changes.repo';
 
 /**

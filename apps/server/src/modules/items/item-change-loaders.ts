@@ -2,7 +2,7 @@ import { canViewBoard } from '../boards/board-access';
 import { findLockedBoardIds } from '../boards/board-locks';
 import { findBoards } from '../boards/boards.repo';
 import { findVisibleFolderIds } from '../boards/folder-access';
-import type { ChangeLoader } from '../changes/change-loaders';
+import type { ChangeLoader } from '../changes/change-loader-types';
 import { findAttributes, findItems } from './items.repo';
 import { toAttribute, toItem } from './items.shapes';
 

@@ -1,5 +1,5 @@
 import { findVisibleFolderIds } from '../boards/folder-access';
-import type { ChangeLoader } from '../changes/change-loaders';
+import type { ChangeLoader } from '../changes/change-loader-types';
 import { findViews, seesView, toView } from './view-records';
 
 /**
