@@ -35,6 +35,7 @@ import { changeRoutes } from './modules/changes/changes.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { invitationAcceptanceRoutes } from './modules/invitations/acceptance.routes';
 import { myInvitationRoutes } from './modules/invitations/my-invitations.routes';
+import { readCommittedItems } from './modules/items/items.read';
 import { itemRoutes } from './modules/items/items.routes';
 import { fileRoutes } from './modules/me/files.routes';
 import { meRoutes } from './modules/me/me.routes';
@@ -111,7 +112,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Joins the processes: real-time fan-out and cache invalidations (Redis with REDIS_URL).
   const bus = createBus({ redisUrl: config.redisUrl, channel: `${config.redisKeyPrefix}realtime`, log });
   const caches = createHotCaches({ bus, log });
-  trackCommits(database.db, (list) => caches.invalidate(list));
+  trackCommits(database.db, {
+    onCommit: (list, sequences) => caches.committed(list, sequences),
+    beforeCommit: (tx, sequences) => readCommittedItems(tx, sequences, caches.folders),
+  });
   await bus.start();
   const ctx: AppContext = {
     config,

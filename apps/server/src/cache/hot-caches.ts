@@ -4,6 +4,7 @@ import type { AuthState } from '../http/types';
 import type { TeamAccess } from '../modules/teams/team-access';
 import type { RealtimeBus } from '../realtime/bus';
 import { BoundedCache } from './bounded-cache';
+import type { CommittedSequence } from './commit-hooks';
 import { FolderSnapshotCache } from './folder-snapshots';
 
 /** What a committed write tells every process to forget. */
@@ -16,8 +17,11 @@ export type CacheInvalidation =
   | { scope: 'team'; teamId: number }
   /** Attributes of the workspace's boards were created, changed, deleted or restored. */
   | { scope: 'attributes'; teamId: number }
-  /** Items (or what their lists show) of the workspace changed: its folder snapshots. */
-  | { scope: 'folders'; teamId: number }
+  /**
+   * Items (or what their lists show) of the workspace changed: its folder snapshots, those that do
+   * not hold change number `seq` yet when it is given (a list patched with the change is kept).
+   */
+  | { scope: 'folders'; teamId: number; seq?: number }
   /** Folders or boards of the workspace changed: who sees which folder, and the snapshots. */
   | { scope: 'structure'; teamId: number };
 
@@ -80,6 +84,12 @@ export interface HotCaches {
   folderViews: HotCache<true>;
   /** Drops here at once, then tells every other process (resolves once published). */
   invalidate(list: readonly CacheInvalidation[]): Promise<void>;
+  /**
+   * A transaction of this process committed: its item changes patch the kept folder lists here
+   * (which a change of `sequences` cannot patch is dropped), then `invalidate`, each change of
+   * items naming its change number so that what holds it already is kept.
+   */
+  committed(list: readonly CacheInvalidation[], sequences: readonly CommittedSequence[]): Promise<void>;
 }
 
 const MINUTE = 60_000;
@@ -111,9 +121,14 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
       } else if (change.scope === 'team') {
         memberships.drop((_key, access) => access.team.id === change.teamId);
         folderViews.drop(ofTeam(change.teamId));
-      } else if (change.scope === 'attributes') attributes.drop(ofTeam(change.teamId));
-      else if (change.scope === 'folders') folders.drop(change.teamId);
-      else {
+        folders.drop(change.teamId);
+      } else if (change.scope === 'attributes') {
+        attributes.drop(ofTeam(change.teamId));
+        folders.drop(change.teamId);
+      } else if (change.scope === 'folders') {
+        if (change.seq === undefined) folders.drop(change.teamId);
+        else folders.dropBefore(change.teamId, change.seq);
+      } else {
         folderViews.drop(ofTeam(change.teamId));
         folders.drop(change.teamId);
       }
@@ -124,19 +139,33 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
     if (message.kind === 'cache-invalidate') apply(message.invalidations);
   });
 
+  async function invalidate(list: readonly CacheInvalidation[]) {
+    apply(list);
+    if (list.length === 0) return;
+    try {
+      await options.bus.publish({ kind: 'cache-invalidate', invalidations: [...list] });
+    } catch (error) {
+      options.log.error({ err: error }, 'cache invalidation could not reach the other processes');
+    }
+  }
+
   return {
     tokens,
     memberships,
     attributes,
     folders,
     folderViews,
-    async invalidate(list) {
-      apply(list);
-      try {
-        await options.bus.publish({ kind: 'cache-invalidate', invalidations: [...list] });
-      } catch (error) {
-        options.log.error({ err: error }, 'cache invalidation could not reach the other processes');
-      }
+    invalidate,
+    committed(list, sequences) {
+      for (const sequence of sequences) folders.commit(sequence);
+      const seqOf = new Map(sequences.filter((s) => s.contiguous).map((s) => [s.teamId, s.to]));
+      return invalidate(
+        list.map((change) =>
+          change.scope === 'folders' && seqOf.has(change.teamId)
+            ? { ...change, seq: seqOf.get(change.teamId) }
+            : change,
+        ),
+      );
     },
   };
 }

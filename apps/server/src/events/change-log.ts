@@ -1,6 +1,6 @@
 import type { ChangeRecordType } from '@strata/contracts/changes';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { noteInvalidation } from '../cache/commit-hooks';
+import { noteInvalidation, noteSequence } from '../cache/commit-hooks';
 import { type DbOrTx, rowsOf } from '../db/client';
 import { recordChanges } from '../db/schema/changes';
 import { teamInvitations } from '../db/schema/invitations';
@@ -42,8 +42,29 @@ export async function noteChanges(
   for (let start = 0; start < unique.length; start += CHANGES_PER_STATEMENT) {
     const chunk = unique.slice(start, start + CHANGES_PER_STATEMENT);
     const result = await tx.execute(noteChangesSql(teamId, chunk));
-    if (rowsOf(result).rows.length === 0) throw new Error(`noteChanges: workspace ${teamId} does not exist`);
+    if (!noteTakenSequence(tx, teamId, chunk, result))
+      throw new Error(`noteChanges: workspace ${teamId} does not exist`);
   }
+}
+
+/**
+ * Hands the change numbers a noteChangesSql statement took (its answer) to the commit hooks, with
+ * the items among the changes: the kept folder lists are patched with them after the commit.
+ * False when the statement answered nothing (no such workspace).
+ */
+export function noteTakenSequence(
+  tx: DbOrTx,
+  teamId: number,
+  chunk: readonly NotedChange[],
+  result: unknown,
+): boolean {
+  const { rows } = rowsOf<{ change_seq: number | string | bigint }>(result);
+  if (rows.length === 0) return false;
+  let to = 0;
+  for (const row of rows) to = Math.max(to, Number(row.change_seq));
+  const itemIds = chunk.filter((change) => change.type === 'item').map((change) => String(change.id));
+  noteSequence(tx, teamId, to, chunk.length, itemIds);
+  return true;
 }
 
 /** Changes one statement notes. */
@@ -52,7 +73,8 @@ export const CHANGES_PER_STATEMENT = 5000;
 /**
  * The statement of noteChanges for up to 5,000 distinct changes, optionally after other
  * data-modifying CTEs (`WITH a AS (...), b AS (...),` as `before`): the workspace's bump and the
- * notes, answering a row when the workspace exists. The caller notes the invalidations.
+ * notes, answering each note's change number when the workspace exists (`noteTakenSequence`
+ * hands them on). The caller notes the invalidations.
  */
 export function noteChangesSql(teamId: number, chunk: readonly NotedChange[], before?: SQL): SQL {
   const rows = chunk.map((change) => ({
@@ -72,7 +94,7 @@ export function noteChangesSql(teamId: number, chunk: readonly NotedChange[], be
     FROM bumped, ${jsonRows(CHANGE_COLUMNS, rows)}
     ON CONFLICT (team_id, record_type, record_id)
       DO UPDATE SET change_seq = excluded.change_seq, deleted = excluded.deleted
-    RETURNING 1`;
+    RETURNING change_seq`;
 }
 
 /** Invalidations of the hot caches a workspace's changes call for (hot-caches.ts). */

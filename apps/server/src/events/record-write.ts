@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import {
   ACTIVITY_ROWS_PER_INSERT,
   type ActivityInsert,
@@ -12,6 +12,7 @@ import {
   noteChangedStandings,
   noteChanges,
   noteChangesSql,
+  noteTakenSequence,
   uniqueChanges,
 } from './change-log';
 import { EVENTS_PER_INSERT, insertEventsSql, type OutboxEvent, recordEvents } from './outbox';
@@ -50,5 +51,6 @@ export async function recordWrite(
     events.length > 0 ? sql`${insertEventsSql(events)} RETURNING 1` : sql`SELECT 1`
   }), activity AS (${activity.length > 0 ? sql`${insertActivitySql(activity)} RETURNING 1` : sql`SELECT 1`}),`;
   const result = await tx.execute(noteChangesSql(teamId, changes, before));
-  if (rowsOf(result).rows.length === 0) throw new Error(`recordWrite: workspace ${teamId} does not exist`);
+  if (!noteTakenSequence(tx, teamId, changes, result))
+    throw new Error(`recordWrite: workspace ${teamId} does not exist`);
 }

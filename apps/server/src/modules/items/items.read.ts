@@ -1,4 +1,8 @@
-import type { Database } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { CommittedSequence } from '../../cache/commit-hooks';
+import type { FolderSnapshotCache } from '../../cache/folder-snapshots';
+import type { ChangedItem, KeptItem } from '../../cache/kept-folder';
+import { type Database, type DbOrTx, rowsOf } from '../../db/client';
 
 /** An ISO 8601 instant in UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -70,4 +74,104 @@ export async function readFolderItemsJson(
   const lastModified = row.last_modified === null ? null : new Date(row.last_modified);
   const changeSeq = row.change_seq === null ? null : Number(row.change_seq);
   return { json: row.json, lastModified, changeSeq, complete: !isPage };
+}
+
+/** updated_at in whole milliseconds, as a driver's Date of it (and so X-Last-Modified) takes it. */
+const UPDATED_MS = 'floor(extract(epoch FROM updated_at) * 1000)::float8';
+
+/**
+ * The live items of a folder one row each, in the list's order, with each item's JSON exactly as
+ * FOLDER_ITEMS_SQL puts it in the list (json_agg writes the items' texts joined by ", "), and the
+ * workspace's change number in the same snapshot: what a kept folder list starts from.
+ */
+const FOLDER_ITEM_ROWS_SQL = `
+  SELECT id, sort_order, ${UPDATED_MS} AS updated_ms, ${ITEM_JSON}::text AS json,
+    (SELECT change_seq FROM teams WHERE id = $1) AS change_seq
+  FROM items
+  WHERE team_id = $1 AND folder_id = $2 AND deleted_at IS NULL
+  ORDER BY sort_order, id`;
+
+interface ItemTextRow {
+  id: string;
+  sort_order: string | null;
+  updated_ms: number | string;
+  json: string;
+}
+
+const keptItem = (row: ItemTextRow): KeptItem => ({
+  id: row.id,
+  sortOrder: row.sort_order,
+  updatedMs: Number(row.updated_ms),
+  json: row.json,
+});
+
+/**
+ * A folder's live items as readFolderItemsJson lists them, one text per item, at the workspace's
+ * change number: the list `[a, b]` is `'[' + texts.join(', ') + ']'`. An empty folder is read with
+ * the list's own statement (no row would carry the change number); undefined when the folder
+ * gained items in between (the caller then keeps the list it read, unpatched).
+ */
+export async function readFolderItemTexts(
+  database: Database,
+  teamId: number,
+  folderId: string,
+): Promise<{ items: KeptItem[]; changeSeq: number } | undefined> {
+  const { rows } = await database.executeSql(FOLDER_ITEM_ROWS_SQL, [teamId, folderId]);
+  if (rows.length > 0) {
+    const changeSeq = Number((rows[0] as { change_seq: number | string }).change_seq);
+    return { items: (rows as unknown as ItemTextRow[]).map(keptItem), changeSeq };
+  }
+  const empty = await readFolderItemsJson(database, teamId, folderId);
+  return empty.json === '[]' && empty.changeSeq !== null
+    ? { items: [], changeSeq: empty.changeSeq }
+    : undefined;
+}
+
+/**
+ * The items a transaction changed as the folder list would show them now, read in that transaction
+ * just before it commits (cache/commit-hooks.ts): each one's folder, whether it is live, and its
+ * JSON. An id that is not found is an item gone for good (folder null).
+ */
+export async function readChangedItems(
+  tx: DbOrTx,
+  teamId: number,
+  ids: readonly string[],
+): Promise<ChangedItem[]> {
+  const result = await tx.execute(sql`
+    SELECT id, folder_id, deleted_at IS NULL AS live, sort_order,
+      ${sql.raw(UPDATED_MS)} AS updated_ms, ${sql.raw(ITEM_JSON)}::text AS json
+    FROM items
+    WHERE team_id = ${teamId} AND id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
+  const found = rowsOf<ItemTextRow & { folder_id: string; live: boolean }>(result).rows.map(
+    (row): ChangedItem => ({ ...keptItem(row), folderId: row.folder_id, live: row.live }),
+  );
+  const foundIds = new Set(found.map((row) => row.id));
+  const gone = ids.filter((id) => !foundIds.has(id));
+  return [
+    ...found,
+    ...gone.map(
+      (id): ChangedItem => ({ id, folderId: null, live: false, sortOrder: null, updatedMs: 0, json: '' }),
+    ),
+  ];
+}
+
+/** Items one transaction may change and still patch the kept lists; a bigger one drops them. */
+const MAX_PATCHED_ITEMS = 2000;
+
+/**
+ * The commit hook's read (cache/commit-hooks.ts `beforeCommit`): for each workspace whose items
+ * the transaction changed and whose folders this process keeps, the changed items as they are
+ * now, so that the kept lists are patched with them once it committed.
+ */
+export async function readCommittedItems(
+  tx: DbOrTx,
+  sequences: readonly CommittedSequence[],
+  folders: FolderSnapshotCache,
+): Promise<void> {
+  for (const sequence of sequences) {
+    const { itemIds } = sequence;
+    if (itemIds.size === 0 || itemIds.size > MAX_PATCHED_ITEMS || !sequence.contiguous) continue;
+    if (folders.keeps(sequence.teamId))
+      sequence.items = await readChangedItems(tx, sequence.teamId, [...itemIds]);
+  }
 }

@@ -17,7 +17,7 @@ import { checkParent, prepareItemCreate, writeItemCreates } from './item-create'
 import { announceItems } from './item-events';
 import { findBoardAttributesCached, itemReads, requireVisibleFolder } from './item-reads';
 import { applyValueWrites, type ChangedValue, memberCheck } from './item-values';
-import { readFolderItemsJson } from './items.read';
+import { readFolderItemsJson, readFolderItemTexts } from './items.read';
 import { findDescendantIds, findItemAnyState } from './items.repo';
 import { toItem } from './items.shapes';
 
@@ -26,8 +26,8 @@ type SaveItemBody = z.infer<typeof saveItemBody>;
 /**
  * Every live item of a folder the caller sees (subitems too), by sort_order then id, as JSON text
  * with its hash, the newest updated_at among them and its change cursor: one indexed range read,
- * serialised once per change of the workspace's records and kept for every reader
- * (`ctx.caches.folders`), so readers neither query nor hold the connection between changes. Who
+ * kept for every reader (`ctx.caches.folders`) and patched by the item changes that commit, so
+ * readers neither query nor hold the connection between changes. Who
  * sees the folder is kept too, except for a board that asks the caller for its password (its
  * unlock expires by the database's clock). With `limit`, only the first that many top-level items
  * (what a view draws first while the rest loads), unless that is the whole folder.
@@ -46,10 +46,19 @@ export async function listFolderItems(options: {
     const { board } = await requireVisibleFolder(ctx.db, access, folderId);
     return asksForPassword(access, board) ? null : true;
   });
-  return ctx.caches.folders.read(teamId, `${teamId}:${folderId}:${options.limit ?? 'all'}`, async () => {
+  const key = `${teamId}:${folderId}:${options.limit ?? 'all'}`;
+  const readList = async () => {
     const read = await readFolderItemsJson(ctx.database, teamId, folderId, options.limit);
     return new FolderSnapshot(read.json, read.lastModified, read.changeSeq, read.complete);
-  });
+  };
+  if (options.limit !== undefined) return ctx.caches.folders.read(teamId, key, readList);
+  // The whole folder is kept as its items' texts, patched by the item changes that commit.
+  return ctx.caches.folders.readWhole(
+    teamId,
+    key,
+    folderId,
+    async () => (await readFolderItemTexts(ctx.database, teamId, folderId)) ?? readList(),
+  );
 }
 
 /** Whether the caller may change this item: EDIT_ALL_ITEMS, or EDIT_OWN_ITEMS on one they created. */
