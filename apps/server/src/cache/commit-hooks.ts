@@ -1,5 +1,5 @@
 import type { Db, DbOrTx, Tx } from '../db/client';
-import type { CacheInvalidation } from './hot-caches';
+import type { CacheInvalidation } from './cache-invalidation';
 import type { ChangedItem } from './kept-folder';
 
 /**

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { CacheInvalidation } from '../cache/hot-caches';
+import type { CacheInvalidation } from '../cache/cache-invalidation';
 
 /**
  * What nodes tell each other. An event is dispatched by whichever node claimed its row, but the
