@@ -1,7 +1,7 @@
 import { HttpError } from '@strata/sync/http-client';
 import type { SyncedRecord } from '@strata/sync/records/record-rules';
 import type { RecordStore } from '@strata/sync/records/record-types';
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toasts } from '../../ui/toast-store';
 
@@ -22,9 +22,25 @@ export function isToldAsConflict(error: unknown): boolean {
   return error instanceof HttpError && error.status === 409;
 }
 
-/** The records of a store, re-rendered when they change; empty while there is no store. */
+/**
+ * The records of a store, re-rendered when they change; empty while there is no store. A change
+ * renders as a transition: a collection arriving (a folder's rows, a board's columns) is drawn in
+ * slices that let the browser answer input between them, instead of in one long task. Every
+ * render reads the store's latest records, as useSyncExternalStore would, so that whatever else
+ * renders the screen meanwhile never sees an older copy.
+ */
 export function useRecords<T extends SyncedRecord>(store: RecordStore<T> | null): readonly T[] {
-  return useSyncExternalStore(store ? store.subscribe : noStore, store ? store.getSnapshot : () => none);
+  const [, setChanges] = useState(0);
+  const records = store ? store.getSnapshot() : none;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the records of the render that subscribed are compared once
+  useEffect(() => {
+    if (!store) return;
+    const show = () => startTransition(() => setChanges((count) => count + 1));
+    // A change between that render and the subscription is not missed.
+    if (store.getSnapshot() !== records) show();
+    return store.subscribe(show);
+  }, [store]);
+  return records;
 }
 
 /**

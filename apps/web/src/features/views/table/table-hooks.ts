@@ -37,7 +37,11 @@ export function useRowSettings(settings: ViewSettings): ViewSettings {
 }
 
 export function useIsRtl(ref: RefObject<HTMLElement | null>, dir: 'ltr' | 'rtl' | undefined): boolean {
-  const [rtl, setRtl] = useState(dir === 'rtl');
+  // The page's direction at once (the usual case), so that a right-to-left table is not drawn
+  // twice on mounting; the effect still reads the closest element that sets one.
+  const [rtl, setRtl] = useState(() =>
+    dir ? dir === 'rtl' : document.documentElement.getAttribute('dir') === 'rtl',
+  );
   useLayoutEffect(() => {
     setRtl(dir ? dir === 'rtl' : ref.current?.closest('[dir]')?.getAttribute('dir') === 'rtl');
   });

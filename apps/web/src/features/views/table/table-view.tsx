@@ -3,8 +3,18 @@
 import { itemValueData } from '@strata/domain/attributes/item-values';
 import { valueFromPlainText, valueToPlainText } from '@strata/domain/attributes/type-registry';
 import { applyView } from '@strata/domain/views/view-rows';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import {
+  type KeyboardEvent,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { valueErrorText } from '../cells/use-validated-commit';
 import { handleGridKeyDown } from './grid-keyboard';
@@ -31,6 +41,14 @@ const OVERSCAN_ROWS = 4;
 const OVERSCAN_COLUMNS = 2;
 
 /**
+ * The virtualizers measure the scroll area as they always do, but the new rows and columns a
+ * measurement brings in render as a transition: a table that just mounted (its first
+ * measurement) draws the rows in sight in slices, not in one long task right after its commit.
+ */
+const observeRectInTransition: typeof observeElementRect = (instance, onRect) =>
+  observeElementRect(instance, (rect) => startTransition(() => onRect(rect)));
+
+/**
  * The table view: the view settings' rows (filtered, sorted, grouped by the domain's applyView,
  * flattened with subitems) in a grid virtualised in both directions, so the DOM holds only the
  * lines and columns in sight however many items there are. The name column and the header stay
@@ -51,6 +69,10 @@ export function TableView(props: TableViewProps) {
   const [adding, setAdding] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ id: string; width: number } | null>(null);
+  // The rows are drawn in a pass of their own after the grid mounts, one React may slice (a
+  // deferred value): mounting a screenful of rows never runs as one long task, whatever update
+  // (a measurement, a store, a query) happens to render the table first.
+  const isDrawn = useDeferredValue(true, false);
 
   const columns = useMemo(
     () => tableColumns(props.attributes, settings, props.nameAttributeId),
@@ -98,6 +120,7 @@ export function TableView(props: TableViewProps) {
     scrollPaddingStart: HEADER_HEIGHT,
     overscan: OVERSCAN_ROWS,
     useFlushSync: false,
+    observeElementRect: observeRectInTransition,
   });
   // The key carries the width: a resized column gets its new size without a DOM measurement.
   const columnKey = useCallback(
@@ -115,6 +138,7 @@ export function TableView(props: TableViewProps) {
     overscan: OVERSCAN_COLUMNS,
     isRtl: rtl,
     useFlushSync: false,
+    observeElementRect: observeRectInTransition,
   });
 
   const virtualColumns = columnVirtualizer.getVirtualItems();
@@ -308,7 +332,7 @@ export function TableView(props: TableViewProps) {
             onDeleteColumn={props.onDeleteColumn}
           />
           <div role="rowgroup">
-            {rowVirtualizer.getVirtualItems().map((virtual) => {
+            {(isDrawn ? rowVirtualizer.getVirtualItems() : []).map((virtual) => {
               const line = lines[virtual.index]!;
               const isActiveRow = virtual.index === active.row;
               if (line.kind === 'group') {
