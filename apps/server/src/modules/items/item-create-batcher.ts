@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema/users';
 import { type DeferredAnswer, findUsedKeys, storeDeferredAnswers } from '../../http/idempotency';
 import { getTeamAccess } from '../teams/team-access';
+import { groupCommit } from './group-commit';
 import { type PreparedCreate, prepareItemCreate, writeItemCreates } from './item-create';
 import { itemReads } from './item-reads';
 import { findTakenItemIds } from './items.repo';
@@ -30,12 +31,6 @@ interface PendingCreate {
   reject(error: unknown): void;
 }
 
-/** A workspace's creates waiting for the batch in flight to finish. */
-interface TeamQueue {
-  waiting: PendingCreate[];
-  busy: boolean;
-}
-
 /**
  * Group commit of item creates (ARCHITECTURE.md section 6): creates of a workspace that arrive
  * while its previous batch is being written wait and are then written together, in one
@@ -48,8 +43,6 @@ interface TeamQueue {
  * read of the batch's keys and one INSERT, instead of a claim and an update per request.
  */
 export function createItemCreateBatcher(ctx: AppContext) {
-  const queues = new Map<number, TeamQueue>();
-
   async function writeBatch(teamId: number, user: UserRow, batch: PendingCreate[]): Promise<void> {
     const settled = new Set<PendingCreate>();
     const settle = (pending: PendingCreate, outcome: () => void) => {
@@ -129,18 +122,12 @@ export function createItemCreateBatcher(ctx: AppContext) {
     }
   }
 
-  async function drain(teamId: number, queue: TeamQueue): Promise<void> {
-    while (queue.waiting.length > 0) {
-      const batch = queue.waiting;
-      queue.waiting = [];
-      const byUser = new Map<number, PendingCreate[]>();
-      for (const pending of batch)
-        byUser.set(pending.user.id, [...(byUser.get(pending.user.id) ?? []), pending]);
-      for (const creates of byUser.values()) await writeBatch(teamId, creates[0]!.user, creates);
-    }
-    queue.busy = false;
-    queues.delete(teamId);
-  }
+  const batches = groupCommit<PendingCreate>(async (teamId, batch) => {
+    const byUser = new Map<number, PendingCreate[]>();
+    for (const pending of batch)
+      byUser.set(pending.user.id, [...(byUser.get(pending.user.id) ?? []), pending]);
+    for (const creates of byUser.values()) await writeBatch(teamId, creates[0]!.user, creates);
+  });
 
   return {
     /**
@@ -154,19 +141,9 @@ export function createItemCreateBatcher(ctx: AppContext) {
       body: SaveItemBody,
       claim?: CreateClaim,
     ): Promise<CreateOutcome> {
-      return new Promise<CreateOutcome>((resolve, reject) => {
-        let queue = queues.get(teamId);
-        if (!queue) {
-          queue = { waiting: [], busy: false };
-          queues.set(teamId, queue);
-        }
-        queue.waiting.push({ user, id, body, claim, resolve, reject });
-        if (queue.busy) return;
-        queue.busy = true;
-        const started = queue;
-        // The creates that arrive in this turn of the event loop join the first batch.
-        setImmediate(() => void drain(teamId, started));
-      });
+      return new Promise<CreateOutcome>((resolve, reject) =>
+        batches.add(teamId, { user, id, body, claim, resolve, reject }),
+      );
     },
   };
 }

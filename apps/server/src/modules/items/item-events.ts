@@ -1,23 +1,15 @@
+import { folderChain, isChainHidden, isChainPrivate } from '@strata/domain/permissions/folders';
 import type { DbOrTx } from '../../db/client';
+import type { FolderRow } from '../../db/schema/boards';
 import type { AttributeRow, ItemRow } from '../../db/schema/items';
 import { type OutboxEvent, teamChannels } from '../../events/outbox';
 import { recordWrite } from '../../events/record-write';
 import { type CompactValueChange, VALUE_CHANGES_KEY } from '../../events/value-events';
-import { attributeActivity, itemActivity } from '../activity/activity-rows';
+import { type ActivityInsert, attributeActivity, itemActivity } from '../activity/activity-rows';
 import { findRestrictedFolderIds } from '../boards/folder-access';
+import type { ChangedValue } from './item-values';
 import { toAttribute, toItem } from './items.shapes';
-
-/** A value that a write created, changed or cleared (`data` null). */
-export interface ValueChange {
-  item: ItemRow;
-  attributeId: string;
-  valueId: string;
-  data: unknown;
-  /** The item had no value for the attribute before. */
-  created: boolean;
-  /** The data before the write (absent or null: none), for the activity log. */
-  before?: unknown;
-}
+import type { ValueChange } from './value-change';
 
 /** What a write knew before it changed the records it announces: the activity log's "before". */
 export interface AnnounceOptions<Row> {
@@ -66,17 +58,86 @@ export async function announceItems(
   rows: readonly ItemRow[],
   actorId: number,
   valueChanges: readonly ValueChange[] = [],
-  options: AnnounceOptions<ItemRow> = {},
+  options: AnnounceOptions<ItemRow> & {
+    /** The live folders of the rows' boards, when the write read them already (no query then). */
+    boardFolders?: readonly FolderRow[];
+  } = {},
 ): Promise<void> {
   if (rows.length === 0) return;
-  // Everyone who sees the board hears its channel: items of a hidden or private folder go out
-  // without data, and clients reload through delta sync what they may see.
-  const restricted = await findRestrictedFolderIds(
-    tx,
-    rows[0]!.teamId,
-    rows.map((row) => row.boardId),
-    [...new Set([...rows, ...valueChanges.map((change) => change.item)].map((row) => row.folderId))],
+  const folderIds = [
+    ...new Set([...rows, ...valueChanges.map((change) => change.item)].map((row) => row.folderId)),
+  ];
+  const restricted = options.boardFolders
+    ? restrictedAmong(folderIds, options.boardFolders)
+    : await findRestrictedFolderIds(
+        tx,
+        rows[0]!.teamId,
+        rows.map((row) => row.boardId),
+        folderIds,
+      );
+  await recordWrite(tx, {
+    teamId: rows[0]!.teamId,
+    events: itemEvents(type, rows, actorId, valueChanges, restricted),
+    changes: rows.map((row) => ({ type: 'item' as const, id: row.id, deleted: row.deletedAt !== null })),
+    activity: itemActivity(type, rows, actorId, valueChanges, options.previous),
+  });
+}
+
+/** One item's update in a batch of several people's edits (announceItemUpdates). */
+export interface ItemUpdate {
+  row: ItemRow;
+  actorId: number;
+  /** The values the edit created, changed or cleared. */
+  changes: readonly ChangedValue[];
+  /** The item before the edit. */
+  previous: ItemRow;
+}
+
+/**
+ * Announces the edits of a group commit (item-edit-batcher.ts) as announceItems announces each:
+ * every item's event with its value changes, by its own actor, its delta-sync note and its activity
+ * rows, all in one statement. `boardFolders`: the live folders of the items' boards, read by the
+ * batch's checks (whose folders are hidden or private).
+ */
+export async function announceItemUpdates(
+  tx: DbOrTx,
+  updates: readonly ItemUpdate[],
+  boardFolders: readonly FolderRow[],
+): Promise<void> {
+  if (updates.length === 0) return;
+  const restricted = restrictedAmong(
+    updates.map((update) => update.row.folderId),
+    boardFolders,
   );
+  const events: OutboxEvent[] = [];
+  const activity: ActivityInsert[] = [];
+  for (const { row, actorId, changes, previous } of updates) {
+    const valueChanges = changes.map((change) => ({ ...change, item: row }));
+    events.push(...itemEvents('item.updated', [row], actorId, valueChanges, restricted));
+    activity.push(...itemActivity('item.updated', [row], actorId, valueChanges, [previous]));
+  }
+  await recordWrite(tx, {
+    teamId: updates[0]!.row.teamId,
+    events,
+    changes: updates.map(({ row }) => ({ type: 'item' as const, id: row.id, deleted: false })),
+    activity,
+  });
+}
+
+/**
+ * The outbox rows of an item write: one per item, carrying the values it created, changed or
+ * cleared (a cleared value is a value.updated with null data); a value of an item the write does
+ * not announce keeps a row of its own. Items of a hidden or private folder (`restricted`) go out
+ * without data: everyone who sees the board hears its channel, and clients reload through delta
+ * sync what they may see.
+ */
+function itemEvents(
+  type: 'item.created' | 'item.updated' | 'item.deleted',
+  rows: readonly ItemRow[],
+  actorId: number,
+  valueChanges: readonly ValueChange[],
+  restricted: ReadonlySet<string>,
+): OutboxEvent[] {
   const compact = new Map<string, CompactValueChange[]>();
   const strays: OutboxEvent[] = [];
   const announced = new Set(rows.map((row) => row.id));
@@ -92,7 +153,6 @@ export async function announceItems(
       compact.set(item.id, list);
       continue;
     }
-    // A value of an item this write does not announce keeps a row of its own.
     strays.push({
       teamId: item.teamId,
       type: valueType,
@@ -116,10 +176,14 @@ export async function announceItems(
       },
     };
   });
-  await recordWrite(tx, {
-    teamId: rows[0]!.teamId,
-    events: [...events, ...strays],
-    changes: rows.map((row) => ({ type: 'item' as const, id: row.id, deleted: row.deletedAt !== null })),
-    activity: itemActivity(type, rows, actorId, valueChanges, options.previous),
-  });
+  return [...events, ...strays];
+}
+
+/** Of these folder ids, those hidden or private (themselves or above), judged by the folders given. */
+function restrictedAmong(folderIds: readonly string[], boardFolders: readonly FolderRow[]): Set<string> {
+  return new Set(
+    folderIds.filter(
+      (id) => isChainHidden(folderChain(id, boardFolders)) || isChainPrivate(folderChain(id, boardFolders)),
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { attributes, items } from '../../db/schema/items';
+import { attributes, type ItemRow, items } from '../../db/schema/items';
 
 /** An attribute of the workspace, deleted or not. */
 export async function findAttributeAnyState(db: DbOrTx, teamId: number, id: string) {
@@ -49,6 +49,20 @@ export async function findItemAnyState(db: DbOrTx, teamId: number, id: string) {
     .where(and(eq(items.teamId, teamId), eq(items.id, id)))
     .limit(1);
   return row;
+}
+
+/** Items of the workspace by id, deleted or not (a batch of edits reads its items at once). */
+export async function findItemsAnyState(
+  db: DbOrTx,
+  teamId: number,
+  ids: readonly string[],
+): Promise<Map<string, ItemRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.teamId, teamId), inArray(items.id, [...new Set(ids)])));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Which of these ids any item already has, in any workspace and state (ids are global). */

@@ -27,6 +27,7 @@ import { saveMultiple } from '../records/save-multiple.service';
 import { runWrite } from '../records/write-scope';
 import { listAttributes } from './attributes.service';
 import { createItemCreateBatcher } from './item-create-batcher';
+import { createItemEditBatcher } from './item-edit-batcher';
 import { listFolderItems, putItem } from './items.service';
 
 type SaveItemBody = z.infer<typeof saveItemBody>;
@@ -87,33 +88,33 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
   const creates = createItemCreateBatcher(ctx);
+  const edits = createItemEditBatcher(ctx);
   recordRoutes(r, ctx, {
     path: itemPaths.item,
     params: itemParams,
     record: itemSchema,
     collection: RECORD_COLLECTIONS.item,
     tags,
-    // A save at row_version 1 is a create: concurrent ones are written together, each with its
-    // idempotency key and answer in the batch's transaction.
-    deferIdempotency: (request) => (request.body as SaveItemBody | undefined)?.row_version === 1,
+    // Concurrent saves are written together (creates at row_version 1, edits above it), each with
+    // its idempotency key and answer in the batch's transaction.
+    deferIdempotency: () => true,
     save: async ({ user, teamId, id, body, request, reply }) => {
       const save = body as SaveItemBody;
-      const single = () => runWrite(ctx, user, teamId, (scope) => putItem(scope, id, save));
-      if (save.row_version !== 1) return single();
       const deferred = request.idempotency?.deferred;
       const claim = deferred && { userId: user.id, key: deferred.key, requestHash: deferred.requestHash };
-      let outcome: Awaited<ReturnType<typeof creates.submit>>;
+      const batcher = save.row_version === 1 ? creates : edits;
+      let outcome: Awaited<ReturnType<typeof batcher.submit>>;
       try {
-        outcome = await creates.submit(user, teamId, id, save, claim);
+        outcome = await batcher.submit(user, teamId, id, save, claim);
       } catch (error) {
-        // A refused create keeps its answer for a retry, as every route does.
+        // A refused save keeps its answer for a retry, as every route does.
         if (await claimDeferred(ctx, request, reply)) return reply;
         throw error;
       }
       if (outcome.kind === 'written')
         return outcome.body === undefined ? outcome.item : reply.type(JSON_TYPE).send(outcome.body);
       if (await claimDeferred(ctx, request, reply)) return reply;
-      return single();
+      return runWrite(ctx, user, teamId, (scope) => putItem(scope, id, save));
     },
   });
   r.post(

@@ -6,17 +6,15 @@ import { FolderSnapshot } from '../../cache/folder-snapshots';
 import type { AppContext } from '../../context';
 import { type ItemRow, items } from '../../db/schema/items';
 import type { UserRow } from '../../db/schema/users';
-import { invalidField } from '../../http/field-errors';
-import { attachmentLookup } from '../attachments/attachment-values';
 import { boardCan } from '../boards/board-access';
 import { asksForPassword } from '../boards/board-locks';
-import { findFolderAnyState } from '../boards/boards.repo';
 import type { WriteScope } from '../records/write-scope';
 import { getTeamAccess } from '../teams/team-access';
-import { checkParent, prepareItemCreate, writeItemCreates } from './item-create';
+import { prepareItemCreate, writeItemCreates } from './item-create';
+import { prepareItemEdit } from './item-edit';
 import { announceItems } from './item-events';
-import { findBoardAttributesCached, itemReads, requireVisibleFolder } from './item-reads';
-import { applyValueWrites, type ChangedValue, memberCheck } from './item-values';
+import { itemReads, requireVisibleFolder } from './item-reads';
+import type { ChangedValue } from './item-values';
 import { readFolderItemsJson, readFolderItemTexts } from './items.read';
 import { findDescendantIds, findItemAnyState } from './items.repo';
 import { toItem } from './items.shapes';
@@ -61,15 +59,6 @@ export async function listFolderItems(options: {
   );
 }
 
-/** Whether the caller may change this item: EDIT_ALL_ITEMS, or EDIT_OWN_ITEMS on one they created. */
-export function canEdit(
-  can: (action: 'EDIT_ALL_ITEMS' | 'EDIT_OWN_ITEMS') => boolean,
-  item: ItemRow,
-  userId: number,
-) {
-  return can('EDIT_ALL_ITEMS') || (can('EDIT_OWN_ITEMS') && item.createdBy === userId);
-}
-
 /**
  * Creates (row_version 1: CREATE_ITEMS) or updates (compare-and-set: EDIT_ALL_ITEMS, or
  * EDIT_OWN_ITEMS for the creator) an item in a folder the caller sees. Values are checked by the
@@ -86,40 +75,17 @@ export async function putItem(scope: WriteScope, id: string, body: SaveItemBody)
     const [row] = await writeItemCreates(scope, [prepared]);
     return row ? toItem(row) : itemConflict(scope, id);
   }
-  const folderId = body.folder_id ?? existing.folderId;
-  const { board } = await requireVisibleFolder(tx, access, existing.folderId);
-  if (folderId !== existing.folderId) {
-    const target = await findFolderAnyState(tx, teamId, folderId);
-    if (!target || target.deletedAt || target.boardId !== existing.boardId)
-      throw invalidField('folder_id', 'ITEM_FOLDER_INVALID');
-    // Into a folder the caller does not see (hidden, private): as if it did not exist.
-    await requireVisibleFolder(tx, access, folderId).catch(() => {
-      throw invalidField('folder_id', 'ITEM_FOLDER_INVALID');
-    });
-  }
-  if (!canEdit(boardCan(access, board), existing, user.id)) throw new AppError('FORBIDDEN');
-
-  const parentId = body.parent_id === undefined ? existing.parentId : body.parent_id;
-  const moved = folderId !== existing.folderId;
-  if (parentId !== null && (moved || parentId !== existing.parentId))
-    await checkParent(tx, teamId, id, parentId, folderId);
-
-  const { values, changes } = await applyValueWrites({
-    members: (userIds) => memberCheck(tx, teamId, userIds),
-    attachments: attachmentLookup(tx, teamId),
-    attributes: await findBoardAttributesCached(scope, teamId, board.id),
-    stored: existing.values,
-    writes: body.values ?? {},
-    isNew: false,
-  });
+  const reads = itemReads(scope);
+  const edit = await prepareItemEdit(scope, existing, body, reads);
+  const { next } = edit;
   // One conditional UPDATE: the check and the write are one step, also under concurrent saves.
   const [row] = await tx
     .update(items)
     .set({
-      folderId,
-      parentId,
-      sortOrder: body.sort_order === undefined ? existing.sortOrder : body.sort_order,
-      values,
+      folderId: next.folderId,
+      parentId: next.parentId,
+      sortOrder: next.sortOrder,
+      values: next.values,
       updatedAt: now,
       rowVersion: body.row_version,
     })
@@ -133,8 +99,11 @@ export async function putItem(scope: WriteScope, id: string, body: SaveItemBody)
     )
     .returning();
   if (!row) return itemConflict(scope, id);
-  await announceItems(tx, 'item.updated', [row], user.id, withItem(row, changes), { previous: [existing] });
-  if (moved) await moveSubitems(scope, id, folderId);
+  await announceItems(tx, 'item.updated', [row], user.id, withItem(row, edit.changes), {
+    previous: [existing],
+    boardFolders: await reads.structure.boardFolders(row.boardId),
+  });
+  if (edit.moved) await moveSubitems(scope, id, next.folderId);
   return toItem(row);
 }
 

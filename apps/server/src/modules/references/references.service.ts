@@ -8,11 +8,11 @@ import { type AttributeRow, type ItemRow, items, type StoredValues } from '../..
 import { invalidField } from '../../http/field-errors';
 import { boardCan } from '../boards/board-access';
 import { requireVisibleBoard } from '../boards/boards.service';
+import { canEdit } from '../items/item-edit';
 import { announceItems } from '../items/item-events';
 import { requireVisibleFolder } from '../items/item-reads';
 import { valueErrors } from '../items/item-values';
 import { findAttributeAnyState } from '../items/items.repo';
-import { canEdit } from '../items/items.service';
 import { toDefinition, toItem } from '../items/items.shapes';
 import type { WriteScope } from '../records/write-scope';
 import { findLiveItem, lockLiveItem } from './references.repo';
