@@ -18,29 +18,54 @@ function baseLanguage(locale: string): string {
   return locale.split(/[-_]/)[0]!.toLowerCase();
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Formatters by their options (constant objects) and then locale and zone: made once each. */
+const formatters = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 
 function formatterOf(
   locale: string,
   timeZone: string,
   options: Intl.DateTimeFormatOptions,
 ): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
+  let byPlace = formatters.get(options);
+  if (!byPlace) {
+    byPlace = new Map();
+    formatters.set(options, byPlace);
+  }
+  const key = `${locale}|${timeZone}`;
+  let formatter = byPlace.get(key);
   if (!formatter) {
     const numberingSystem = DATE_NUMBERING[baseLanguage(locale)];
     formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone, numberingSystem });
-    formatters.set(key, formatter);
+    byPlace.set(key, formatter);
   }
   return formatter;
 }
 
 const SHOWN_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const INPUT_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+
+/** The time options of each locale, alone and with the shown date (the same objects each time). */
+const timeOptions = new Map<
+  string,
+  { time: Intl.DateTimeFormatOptions; dateTime: Intl.DateTimeFormatOptions }
+>();
 
 /** Hour and minute: "2:30 PM" on a 12-hour clock, but "00:30" (not "0:30") on a 24-hour one. */
-function shownTime(locale: string): Intl.DateTimeFormatOptions {
-  const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
-  return { hour: cycle === 'h23' || cycle === 'h24' ? '2-digit' : 'numeric', minute: '2-digit' };
+function shownTime(locale: string): {
+  time: Intl.DateTimeFormatOptions;
+  dateTime: Intl.DateTimeFormatOptions;
+} {
+  let options = timeOptions.get(locale);
+  if (!options) {
+    const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+    const time: Intl.DateTimeFormatOptions = {
+      hour: cycle === 'h23' || cycle === 'h24' ? '2-digit' : 'numeric',
+      minute: '2-digit',
+    };
+    options = { time, dateTime: { ...SHOWN_DATE, ...time } };
+    timeOptions.set(locale, options);
+  }
+  return options;
 }
 
 /**
@@ -55,7 +80,7 @@ export function formatDateDisplay(
   includeTime: boolean,
 ): string {
   if (value.allDay) return formatterOf(locale, 'UTC', SHOWN_DATE).format(value.ms);
-  const options = includeTime ? { ...SHOWN_DATE, ...shownTime(locale) } : SHOWN_DATE;
+  const options = includeTime ? shownTime(locale).dateTime : SHOWN_DATE;
   return formatterOf(locale, timeZone, options).format(value.ms);
 }
 
@@ -78,8 +103,8 @@ export function formatDateInput(
   timeZone: string,
 ): { date: string; time: string } {
   const zone = value.allDay ? 'UTC' : timeZone;
-  const date = formatterOf(locale, zone, { year: 'numeric', month: '2-digit', day: '2-digit' });
-  const time = formatterOf(locale, zone, shownTime(locale));
+  const date = formatterOf(locale, zone, INPUT_DATE);
+  const time = formatterOf(locale, zone, shownTime(locale).time);
   return {
     date: cleanText(date.format(value.ms)),
     time: value.allDay ? '' : cleanText(time.format(value.ms)),
