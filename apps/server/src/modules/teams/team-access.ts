@@ -7,17 +7,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { TeamRow } from '../../db/schema/teams';
 import type { UserRow } from '../../db/schema/users';
+import type { TeamAccess } from './team-access-types';
 import { findTeamForMember, findWorkspaceLevel } from './teams.repo';
-
-export interface TeamAccess {
-  team: TeamRow;
-  role: Role;
-  /** The caller's user id. */
-  userId: number;
-  /** The workspace's chain of levels (role defaults, workspace record): boards add theirs below. */
-  levels: readonly PermissionLevel[];
-  can(action: Action): boolean;
-}
 
 const DEFAULTS = defaultLevel();
 
