@@ -35,7 +35,7 @@ export function Tooltip({
   children: ReactElement;
   custom?: boolean;
 }) {
-  if (!custom) return <PlainTooltip content={content}>{children}</PlainTooltip>;
+  if (!custom) return <PlainTooltip content={content}>{children as ReactElement<TriggerProps>}</PlainTooltip>;
   return <RichTooltip content={content}>{children}</RichTooltip>;
 }
 
