@@ -303,7 +303,9 @@ export function TableView(props: TableViewProps) {
         aria-multiselectable="true"
         aria-readonly={readOnly || undefined}
         aria-activedescendant={
-          activeLine ? cellId(gridId, active.row, activeLine.kind === 'item' ? active.col : 0) : undefined
+          activeLine && isDrawn
+            ? cellId(gridId, active.row, activeLine.kind === 'item' ? active.col : 0)
+            : undefined
         }
         // A grid is one tab stop; arrows move inside it.
         tabIndex={0}
