@@ -100,6 +100,40 @@ describe('the events dispatcher', () => {
     expect(values.map((e) => e.type)).toEqual(['value.created', 'value.updated']);
   });
 
+  test('a value change that names only its attribute takes its data from the item’s values; one the item does not hold goes out without data', async () => {
+    await recordEvent(database.db, {
+      teamId: 1,
+      type: 'item.created',
+      channel: 'team.1.board.b',
+      actorId: 7,
+      payload: {
+        id: 'item-1',
+        row_version: 1,
+        data: { id: 'item-1', values: { a1: { id: 'v1', attribute_id: 'a1', data: { n: [1, 'x'] } } } },
+        value_changes: [
+          { type: 'value.created', id: 'v1', attribute_id: 'a1' },
+          { type: 'value.created', id: 'v9', attribute_id: 'a9' },
+        ],
+      },
+    });
+    const values: DispatchedEvent[] = [];
+    start({
+      db: database.db,
+      log: silent,
+      subscribers: [{ name: 'values', types: ['value.created'], handle: (e) => void values.push(e) }],
+    });
+    await waitFor('two value events', () => (values.length === 2 ? true : undefined));
+    expect(values.map((e) => e.payload)).toEqual([
+      {
+        type: 'value.created',
+        id: 'v1',
+        row_version: 1,
+        data: { id: 'v1', item_id: 'item-1', attribute_id: 'a1', data: { n: [1, 'x'] } },
+      },
+      { type: 'value.created', id: 'v9', row_version: 1 },
+    ]);
+  });
+
   test('hands committed events to subscribers in id order and marks them dispatched', async () => {
     for (let n = 1; n <= 5; n++) await record('member.added', n);
     const seen: DispatchedEvent[] = [];

@@ -3,16 +3,41 @@ import type { DispatchedEvent } from './dispatched-event';
 /** Where an item event of the outbox carries its value changes (never sent as it is). */
 export const VALUE_CHANGES_KEY = 'value_changes';
 
-/** One value change as the item event's row keeps it: what its value event's payload needs. */
+/** A value's per-value event data: what `value.created` and `value.updated` carry. */
+export interface ValueEventData {
+  id: string;
+  item_id: string;
+  attribute_id: string;
+  data: unknown;
+}
+
+/**
+ * One value change as the item event's row keeps it: what its value event's payload needs.
+ * Three forms: with `data` (a value the item's own data does not hold as it is: a cleared one);
+ * with `attribute_id` and no `data` (the item's data holds the value, which the dispatcher reads
+ * from there instead of the row keeping it twice); with neither (the item's folder is hidden or
+ * private: its value events go out without data, as the item's does).
+ */
 export interface CompactValueChange {
   type: 'value.created' | 'value.updated';
   /** The value's id. */
   id: string;
-  /** Left out where the item's folder is hidden or private, as the item's own data is. */
-  data?: { id: string; item_id: string; attribute_id: string; data: unknown };
+  attribute_id?: string;
+  data?: ValueEventData;
 }
 
 export const VALUE_EVENT_TYPES = ['value.created', 'value.updated'] as const;
+
+type StoredValue = { id?: unknown; data?: unknown } | undefined;
+
+/** The value event's data of a change, read from the item's data when the row left it there. */
+function valueData(change: CompactValueChange, payload: Record<string, unknown>): ValueEventData | undefined {
+  if (change.data !== undefined || change.attribute_id === undefined) return change.data;
+  const values = (payload.data as { values?: Record<string, StoredValue> } | undefined)?.values;
+  const value = values?.[change.attribute_id];
+  if (value?.id !== change.id) return undefined;
+  return { id: change.id, item_id: String(payload.id), attribute_id: change.attribute_id, data: value.data };
+}
 
 /**
  * An outbox row as subscribers receive it: an item change alone, then one `value.created` or
@@ -28,16 +53,19 @@ export function expandEvent(event: DispatchedEvent): DispatchedEvent[] {
   const rowVersion = payload.row_version;
   return [
     item,
-    ...changes.map((change) => ({
-      ...event,
-      type: change.type,
-      payload: {
+    ...changes.map((change) => {
+      const data = valueData(change, payload);
+      return {
+        ...event,
         type: change.type,
-        id: change.id,
-        row_version: rowVersion,
-        ...(change.data === undefined ? {} : { data: change.data }),
-      },
-    })),
+        payload: {
+          type: change.type,
+          id: change.id,
+          row_version: rowVersion,
+          ...(data === undefined ? {} : { data }),
+        },
+      };
+    }),
   ];
 }
 

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { folderChain, isChainHidden, isChainPrivate } from '@strata/domain/permissions/folders';
 import type { DbOrTx } from '../../db/client';
 import type { FolderRow } from '../../db/schema/boards';
@@ -126,8 +127,9 @@ export async function announceItemUpdates(
 
 /**
  * The outbox rows of an item write: one per item, carrying the values it created, changed or
- * cleared (a cleared value is a value.updated with null data); a value of an item the write does
- * not announce keeps a row of its own. Items of a hidden or private folder (`restricted`) go out
+ * cleared (a cleared value is a value.updated with null data); a value the item's data holds as
+ * changed is named by its id and attribute, not repeated (about half of a created item's row);
+ * a value of an item the write does not announce keeps a row of its own. Items of a hidden or private folder (`restricted`) go out
  * without data: everyone who sees the board hears its channel, and clients reload through delta
  * sync what they may see.
  */
@@ -140,16 +142,22 @@ function itemEvents(
 ): OutboxEvent[] {
   const compact = new Map<string, CompactValueChange[]>();
   const strays: OutboxEvent[] = [];
-  const announced = new Set(rows.map((row) => row.id));
+  const announced = new Map(rows.map((row) => [row.id, row]));
   for (const change of valueChanges) {
     const { item } = change;
     const valueType = change.created ? 'value.created' : 'value.updated';
-    const data = restricted.has(item.folderId)
+    const isRestricted = restricted.has(item.folderId);
+    const data = isRestricted
       ? undefined
       : { id: change.valueId, item_id: item.id, attribute_id: change.attributeId, data: change.data };
-    if (announced.has(item.id)) {
+    const row = announced.get(item.id);
+    if (row) {
       const list = compact.get(item.id) ?? [];
-      list.push({ type: valueType, id: change.valueId, ...(data === undefined ? {} : { data }) });
+      if (isRestricted) list.push({ type: valueType, id: change.valueId });
+      // The item's event carries its values: a value it holds as changed is named, not repeated.
+      else if (holdsValue(row, change))
+        list.push({ type: valueType, id: change.valueId, attribute_id: change.attributeId });
+      else list.push({ type: valueType, id: change.valueId, data });
       compact.set(item.id, list);
       continue;
     }
@@ -177,6 +185,13 @@ function itemEvents(
     };
   });
   return [...events, ...strays];
+}
+
+/** The item's stored values hold the change as it is (the same value, the same data). */
+function holdsValue(row: ItemRow, change: ValueChange): boolean {
+  const value = row.values[change.attributeId];
+  if (value?.id !== change.valueId) return false;
+  return value.data === change.data || isDeepStrictEqual(value.data, change.data);
 }
 
 /** Of these folder ids, those hidden or private (themselves or above), judged by the folders given. */

@@ -286,6 +286,50 @@ describe('items', () => {
     ).toEqual([]);
   });
 
+  test('an item’s outbox row names the values its data holds instead of repeating them; a cleared value keeps its data', async () => {
+    const s = await seedWorkspace(t);
+    const { folder, name } = await api.newPlace(s);
+    const item = await api.newItem(s, folder.id, { values: { [name.id]: { data: 'Named once' } } });
+    await api.putItem(s, s.owner.token, item.id, { values: { [name.id]: null }, row_version: 2 });
+    const rows = await t.app.ctx.db
+      .select()
+      .from(events)
+      .where(eq(events.teamId, s.team.id))
+      .orderBy(events.id);
+    const ofItem = rows.filter((row) => row.payload.id === item.id);
+    expect(ofItem.map((row) => [row.type, row.payload.value_changes])).toEqual([
+      ['item.created', [{ type: 'value.created', id: item.values[name.id]!.id, attribute_id: name.id }]],
+      [
+        'item.updated',
+        [
+          {
+            type: 'value.updated',
+            id: item.values[name.id]!.id,
+            data: { id: item.values[name.id]!.id, item_id: item.id, attribute_id: name.id, data: null },
+          },
+        ],
+      ],
+    ]);
+    expect(
+      expandEvents(ofItem)
+        .filter((event) => event.type.startsWith('value.'))
+        .map((event) => event.payload),
+    ).toEqual([
+      {
+        type: 'value.created',
+        id: item.values[name.id]!.id,
+        row_version: 1,
+        data: { id: item.values[name.id]!.id, item_id: item.id, attribute_id: name.id, data: 'Named once' },
+      },
+      {
+        type: 'value.updated',
+        id: item.values[name.id]!.id,
+        row_version: 2,
+        data: { id: item.values[name.id]!.id, item_id: item.id, attribute_id: name.id, data: null },
+      },
+    ]);
+  });
+
   test('ids of other workspaces, deleted folders and bad ids answer 404 or 422', async () => {
     const s = await seedWorkspace(t);
     const other = await seedWorkspace(t);
