@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useMatches, useNavigation } from 'react-router';
 import { useSession } from '../lib/session';
@@ -9,11 +9,13 @@ import type { RouteHandle } from './route-handle';
  * Signed-in routes: without a session, to /login; routes flagged canBePublic stay open. While a
  * navigation is under way it decides where the page goes: signing out navigates to /login with
  * its notice first and ends the session after, and a redirect from here (the sign-in page's code
- * still loading) would replace that navigation and lose the notice.
+ * still loading) would replace that navigation and lose the notice. When the profile comes, the
+ * app's frame mounts in a deferred pass, one React may slice, not in the query's blocking update.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { isSignedIn, isLoading } = useSession();
+  const wasLoading = useDeferredValue(isLoading);
   const location = useLocation();
   const matches = useMatches();
   const navigation = useNavigation();
@@ -22,6 +24,6 @@ export function RequireSession({ children }: { children: ReactNode }) {
     if (navigation.state !== 'idle') return null;
     return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   }
-  if (isLoading) return <PageSpinner label={t('app.loading')} />;
+  if (isLoading || wasLoading) return <PageSpinner label={t('app.loading')} />;
   return <>{children}</>;
 }

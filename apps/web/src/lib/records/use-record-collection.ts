@@ -1,6 +1,6 @@
 import type { SyncedRecord } from '@strata/sync/records/record-rules';
 import type { RecordStore } from '@strata/sync/records/record-types';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useRecords } from './use-records';
 
 export interface RecordCollection<T> {
@@ -44,8 +44,10 @@ export function useRecordCollection<T extends SyncedRecord>(
   useEffect(() => {
     if (!store) return;
     let isCurrent = true;
+    // A transition, as the records' own changes are (useRecords): what the load brings is drawn
+    // in slices, not in one long task.
     const settle = (status: 'ready' | 'error', error?: unknown) =>
-      isCurrent && setState({ store, status, error });
+      isCurrent && startTransition(() => setState({ store, status, error }));
     if (store.isInitialized()) settle('ready');
     else
       store.initialize().then(
