@@ -89,6 +89,7 @@ export function createItemCreateBatcher(ctx: AppContext) {
         const rows = await writeItemCreates(
           scope,
           ready.map(({ create }) => create),
+          reads.structure,
         );
         const byId = new Map(rows.map((row) => [row.id, row]));
         const written: { pending: PendingCreate; outcome: CreateOutcome }[] = [];

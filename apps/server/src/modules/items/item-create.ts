@@ -12,7 +12,7 @@ import { type BoardForAccess, boardCan } from '../boards/board-access';
 import type { WriteScope } from '../records/write-scope';
 import type { TeamAccess } from '../teams/team-access-types';
 import { announceItems } from './item-events';
-import type { ItemReads } from './item-reads';
+import type { ItemReads, StructureReads } from './item-reads';
 import { applyValueWrites, type ChangedValue } from './item-values';
 import { findAncestorIds, findItemAnyState } from './items.repo';
 
@@ -165,10 +165,13 @@ function storedItem(row: PreparedCreate['row']): ItemRow {
  * Writes prepared creates: the custom ID numbers of each board in one UPDATE, the items in one
  * multi-row INSERT, their events, delta-sync notes and activity rows in one statement each. An id taken
  * meanwhile writes nothing (the caller answers it as a conflict); the rows written are answered.
+ * `structure`: the reads the checks made (a batch's), so that the events judge which folders are
+ * hidden or private from the board's folders read once, not read again.
  */
 export async function writeItemCreates(
   scope: WriteScope,
   prepared: readonly PreparedCreate[],
+  structure?: StructureReads,
 ): Promise<ItemRow[]> {
   if (prepared.length === 0) return [];
   const { tx, access, user } = scope;
@@ -197,12 +200,16 @@ export async function writeItemCreates(
   const written = new Set(rowsOf<{ id: string }>(result).rows.map((row) => row.id));
   const rows = prepared.filter((create) => written.has(create.row.id)).map(({ row }) => storedItem(row));
   const changesOf = new Map(prepared.map((create) => [create.row.id, create.changes]));
+  const boardIds = [...new Set(rows.map((row) => row.boardId))];
+  const boardFolders =
+    structure && (await Promise.all(boardIds.map((boardId) => structure.boardFolders(boardId)))).flat();
   await announceItems(
     tx,
     'item.created',
     rows,
     user.id,
     rows.flatMap((item) => (changesOf.get(item.id) ?? []).map((change) => ({ ...change, item }))),
+    { boardFolders },
   );
   return rows;
 }

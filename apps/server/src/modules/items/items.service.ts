@@ -71,8 +71,9 @@ export async function putItem(scope: WriteScope, id: string, body: SaveItemBody)
   const existing = await findItemAnyState(tx, teamId, id);
   if (existing?.deletedAt) throw new AppError('NOT_FOUND');
   if (!existing) {
-    const prepared = await prepareItemCreate(scope, id, body, itemReads(scope));
-    const [row] = await writeItemCreates(scope, [prepared]);
+    const reads = itemReads(scope);
+    const prepared = await prepareItemCreate(scope, id, body, reads);
+    const [row] = await writeItemCreates(scope, [prepared], reads.structure);
     return row ? toItem(row) : itemConflict(scope, id);
   }
   const reads = itemReads(scope);
