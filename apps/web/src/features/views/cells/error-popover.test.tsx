@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { parseLocaleDateText } from '@strata/domain/attributes/date-locale';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -71,8 +73,16 @@ describe('the wording of value errors', () => {
     ['en-US', '11/26/2026'],
     ['en-GB', '26/11/2026'],
     ['de', '26.11.2026'],
+    ['ar', '٢٦/١١/٢٠٢٦'],
   ])('a date example in %s is %s', (locale, example) => {
     expect(dateExample(locale, today)).toBe(example);
+  });
+
+  test.each(LOCALES)('%s: the example is a date the date fields read back as the same day', (locale) => {
+    expect(parseLocaleDateText(dateExample(locale, today), locale, 'UTC')).toEqual({
+      ms: Date.UTC(2026, 10, 26),
+      allDay: true,
+    });
   });
 
   test('a wrong date asks for a date like one written in the reader’s locale', () => {
