@@ -50,7 +50,7 @@ export function FolderPanel() {
     <Tooltip
       content={
         <>
-          {label} <kbd className={styles.kbd}>{backslashShortcutText(true)}</kbd>
+          {label} <kbd className={styles.kbd} dir="ltr">{backslashShortcutText(true)}</kbd>
         </>
       }
     >
