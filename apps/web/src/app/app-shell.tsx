@@ -91,7 +91,10 @@ export function AppShell() {
             <Tooltip
               content={
                 <>
-                  {sidebarLabel} <kbd className={styles.kbd} dir="ltr">{backslashShortcutText(false)}</kbd>
+                  {sidebarLabel}{' '}
+                  <kbd className={styles.kbd} dir="ltr">
+                    {backslashShortcutText(false)}
+                  </kbd>
                 </>
               }
             >

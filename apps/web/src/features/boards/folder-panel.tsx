@@ -50,7 +50,10 @@ export function FolderPanel() {
     <Tooltip
       content={
         <>
-          {label} <kbd className={styles.kbd} dir="ltr">{backslashShortcutText(true)}</kbd>
+          {label}{' '}
+          <kbd className={styles.kbd} dir="ltr">
+            {backslashShortcutText(true)}
+          </kbd>
         </>
       }
     >
