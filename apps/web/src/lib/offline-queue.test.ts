@@ -153,6 +153,21 @@ describe('api with { queue: true }', () => {
     expect(await stored()).toEqual([]);
   });
 
+  test("'online' replays a change refused offline even when it is not yet in the stored queue", async () => {
+    isBrowserOnline = false;
+    const saving = api.put('/api/teams/1', { name: 'Quay' }, { queue: true });
+    // The refusal has reached the queue, whose write has not landed yet.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(pendingCount()).toBe(0);
+    expect(await stateOf(saving)).toBe('pending');
+
+    isBrowserOnline = true;
+    window.dispatchEvent(new Event('online'));
+    await expect(saving).resolves.toEqual({});
+    expect(calls.map((call) => call.body)).toEqual([{ name: 'Quay' }]);
+    expect(await stored()).toEqual([]);
+  });
+
   test('a replay the server refuses is dropped: the caller gets the refusal and an error toast says why', async () => {
     answer = noAnswer;
     const saving = api.put('/api/teams/1/members/2', { role: 'admin' }, { queue: true });

@@ -293,7 +293,7 @@ subscribeConnection(() => {
   if (isConnected()) void replayQueue();
 });
 // A flap shorter than the disconnection delay shows no return, but a change refused meanwhile waits.
-window.addEventListener('online', () => {
-  if (count > 0) void replayQueue();
-});
+// Not only when the count says so: a change refused just before may still be on its way into the
+// queue (its write waits for the queue's lock), and the replay, taking the lock after it, finds it.
+window.addEventListener('online', () => void replayQueue());
 beforeSync(replayQueue);
