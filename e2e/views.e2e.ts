@@ -37,15 +37,21 @@ async function seedBoard(token: Token, teamId: number) {
 const lane = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const cardIn = (column: Locator, name: string) => column.getByRole('button', { name, exact: true });
 
-/** Drags with the mouse as a person does: press, move past the 2 px threshold in steps, release. */
-async function drag(page: Page, from: Locator, to: Locator) {
+/**
+ * Drags with the mouse as a person does: press, move past the 2 px threshold in steps, and release
+ * once the page tells that the card is over the target column (a person releases when they see
+ * it there; on a busy machine the page may take a while to follow the pointer).
+ */
+async function drag(page: Page, from: Locator, to: Locator, column: string) {
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 6, a.y + a.height / 2 + 6, { steps: 3 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.waitForTimeout(100);
+  await expect
+    .poll(() => page.locator('[id^="DndLiveRegion"]').textContent())
+    .toContain(`is over the column ${column}.`);
   await page.mouse.up();
 }
 
@@ -84,7 +90,7 @@ test('a columns view is added as a tab; a card dragged to another column lands t
   // The member's channel authorisation goes out after the 2 s batch window.
   await other.waitForTimeout(3_000);
 
-  await drag(page, cardIn(lane(page, 'To do'), 'Write the brief'), lane(page, 'Done'));
+  await drag(page, cardIn(lane(page, 'To do'), 'Write the brief'), lane(page, 'Done'), 'Done');
   await cardIn(lane(page, 'Done'), 'Write the brief').waitFor();
   expect(await cardIn(lane(page, 'To do'), 'Write the brief').count()).toBe(0);
   await cardIn(lane(other, 'Done'), 'Write the brief').waitFor({ timeout: 10_000 });
@@ -94,6 +100,7 @@ test('a columns view is added as a tab; a card dragged to another column lands t
     page,
     cardIn(lane(page, 'To do'), 'Book the venue'),
     cardIn(lane(page, 'Doing'), 'Print the posters'),
+    'Doing',
   );
   await expect
     .poll(() => lane(page, 'Doing').getByRole('button', { name: /the/ }).allTextContents())

@@ -10,7 +10,7 @@ import { moveCard } from '../../lib/items/card-move';
 import { createItem, setItemValue } from '../../lib/items/item-writes';
 import { useItemDataOf } from '../../lib/items/use-item-data';
 import { useAttributes, useBoardChannel, useItems } from '../../lib/items/use-items';
-import { isToldAsConflict } from '../../lib/records/use-records';
+import { isToldAsConflict, showAtOnce } from '../../lib/records/use-records';
 import { useSession } from '../../lib/session';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
@@ -109,6 +109,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
       report,
     ],
   );
+  const itemStore = items.store;
   const onMoveCard = useCallback(
     (move: {
       itemId: string;
@@ -116,9 +117,10 @@ export function FolderItems({ folder }: { folder: Folder }) {
       labels: string[] | null;
       sortOrder: string | null;
     }) => {
-      if (items.store) moveCard(items.store, move.itemId, move)?.catch(report);
+      // The dropped card lands in its new column before the drop's animation looks for it.
+      if (itemStore) showAtOnce(() => moveCard(itemStore, move.itemId, move))?.catch(report);
     },
-    [items.store, report],
+    [itemStore, report],
   );
   const onAddSubitem = useCallback(
     (parentId: string, name: string) => {

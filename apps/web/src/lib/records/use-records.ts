@@ -22,12 +22,29 @@ export function isToldAsConflict(error: unknown): boolean {
   return error instanceof HttpError && error.status === 409;
 }
 
+let urgentWrites = 0;
+
+/**
+ * Runs a write the user has just made with the pointer or the keys (a card dropped), so that the
+ * screens it changes render at once rather than as a transition: what follows the gesture (the
+ * dropped card's landing animation) finds the record already in its new place.
+ */
+export function showAtOnce<T>(write: () => T): T {
+  urgentWrites += 1;
+  try {
+    return write();
+  } finally {
+    urgentWrites -= 1;
+  }
+}
+
 /**
  * The records of a store, re-rendered when they change; empty while there is no store. A change
- * renders as a transition: a collection arriving (a folder's rows, a board's columns) is drawn in
- * slices that let the browser answer input between them, instead of in one long task. Every
- * render reads the store's latest records, as useSyncExternalStore would, so that whatever else
- * renders the screen meanwhile never sees an older copy.
+ * renders as a transition (unless written through `showAtOnce`): a collection arriving (a folder's
+ * rows, a board's columns) is drawn in slices that let the browser answer input between them,
+ * instead of in one long task. Every render reads the store's latest records, as
+ * useSyncExternalStore would, so that whatever else renders the screen meanwhile never sees an
+ * older copy.
  */
 export function useRecords<T extends SyncedRecord>(store: RecordStore<T> | null): readonly T[] {
   const [, setChanges] = useState(0);
@@ -35,7 +52,10 @@ export function useRecords<T extends SyncedRecord>(store: RecordStore<T> | null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the records of the render that subscribed are compared once
   useEffect(() => {
     if (!store) return;
-    const show = () => startTransition(() => setChanges((count) => count + 1));
+    const show = () => {
+      if (urgentWrites > 0) setChanges((count) => count + 1);
+      else startTransition(() => setChanges((count) => count + 1));
+    };
     // A change between that render and the subscription is not missed.
     if (store.getSnapshot() !== records) show();
     return store.subscribe(show);
