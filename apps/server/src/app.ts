@@ -186,7 +186,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const dispatcher = createDispatcher({
     db: database.db,
     log: ctx.log,
-    clock: ctx.clock,
     subscribers: [realtime.subscriber],
     pollIntervalMs: options.eventPollingIntervalMs,
   });

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { asc, isNull } from 'drizzle-orm';
+import { asc, lt } from 'drizzle-orm';
 import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { events } from '../db/schema/events';
+import { events, pendingEvents } from '../db/schema/events';
 import { serverRoot } from '../lib/paths';
 import { waitFor } from '../realtime/test-clients';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
@@ -33,6 +33,7 @@ afterAll(async () => {
 beforeEach(async () => {
   for (const dispatcher of running.splice(0)) await dispatcher.stop();
   await database.db.delete(events);
+  await database.db.delete(pendingEvents);
 });
 
 const record = (type: string, n: number) =>
@@ -144,7 +145,7 @@ describe('the events dispatcher', () => {
     });
     await waitFor('five events', () => (seen.length === 5 ? true : undefined));
     expect(seen.map((e) => e.payload.id)).toEqual([1, 2, 3, 4, 5]);
-    expect(await database.db.select().from(events).where(isNull(events.dispatchedAt))).toEqual([]);
+    expect(await database.db.select().from(pendingEvents)).toEqual([]);
   });
 
   test('polls: an event written while it runs goes out without a nudge', async () => {
@@ -195,7 +196,7 @@ describe('the events dispatcher', () => {
     await waitFor('both events', () => (seen.length === 2 ? true : undefined));
     expect(seen).toEqual([1, 2]);
     expect(errors).toHaveLength(2);
-    expect(await database.db.select().from(events).where(isNull(events.dispatchedAt))).toEqual([]);
+    expect(await database.db.select().from(pendingEvents)).toEqual([]);
   });
 
   test('a subscriber gets only the types it declares', async () => {
@@ -260,15 +261,21 @@ describe('the events dispatcher', () => {
     }
   });
 
-  test('dispatched rows older than the retention are purged; pending and recent ones stay', async () => {
+  test('every inserted event is listed as pending; handed-out rows older than the retention are purged, pending and recent ones stay', async () => {
     const now = new Date('2030-01-10T00:00:00Z');
     const old = new Date(now.getTime() - DISPATCHED_RETENTION_MS - 1000);
     const recent = new Date(now.getTime() - 1000);
-    await database.db.insert(events).values([
-      { type: 'a', channel: 'c', payload: { id: 1 }, dispatchedAt: old },
-      { type: 'b', channel: 'c', payload: { id: 2 }, dispatchedAt: recent },
-      { type: 'c', channel: 'c', payload: { id: 3 }, createdAt: old },
-    ]);
+    const written = await database.db
+      .insert(events)
+      .values([
+        { type: 'a', channel: 'c', payload: { id: 1 }, createdAt: old },
+        { type: 'b', channel: 'c', payload: { id: 2 }, createdAt: recent },
+        { type: 'c', channel: 'c', payload: { id: 3 }, createdAt: old },
+      ])
+      .returning({ id: events.id });
+    // The first two were handed out: only the third is still pending.
+    expect(await database.db.select().from(pendingEvents).orderBy(asc(pendingEvents.id))).toEqual(written);
+    await database.db.delete(pendingEvents).where(lt(pendingEvents.id, written[2]!.id));
     await purgeDispatchedEvents({ db: database.db, now });
     const left = await database.db.select({ type: events.type }).from(events).orderBy(asc(events.id));
     expect(left.map((r) => r.type)).toEqual(['b', 'c']);

@@ -1,8 +1,7 @@
-import { and, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { events } from '../db/schema/events';
-import { type Clock, systemClock } from '../lib/clock';
+import { events, pendingEvents } from '../db/schema/events';
 import type { DispatchedEvent } from './dispatched-event';
 import { expandEvent } from './value-events';
 
@@ -33,28 +32,36 @@ export interface Dispatcher {
 export const DISPATCHED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Claims a batch of undispatched rows in id order and marks them dispatched, in one statement
- * (an UPDATE of the rows a `FOR UPDATE SKIP LOCKED` subquery picks): several processes on one
- * PostgreSQL share the work without handing a row out twice. Delivery is therefore at most once;
- * a process that dies between the commit and the hand-out loses that batch's real-time messages,
- * which clients recover through delta sync (`changes?since=`).
+ * Claims a batch of undispatched events in id order: deletes their ids from `pending_events` (a
+ * `FOR UPDATE SKIP LOCKED` subquery picks them, so several processes on one PostgreSQL share the
+ * work without handing an event out twice), then reads those events. The event rows themselves are
+ * never rewritten. Delivery is therefore at most once; a process that dies between the claim and
+ * the hand-out loses that batch's real-time messages, which clients recover through delta sync
+ * (`changes?since=`).
  */
-async function claimBatch(options: { db: Db; clock: Clock; batchSize: number }): Promise<DispatchedEvent[]> {
-  const pending = options.db
-    .select({ id: events.id })
-    .from(events)
-    .where(isNull(events.dispatchedAt))
-    .orderBy(events.id)
+async function claimBatch(options: { db: Db; batchSize: number }): Promise<DispatchedEvent[]> {
+  const next = options.db
+    .select({ id: pendingEvents.id })
+    .from(pendingEvents)
+    .orderBy(pendingEvents.id)
     .limit(options.batchSize)
     .for('update', { skipLocked: true });
-  const rows = await options.db
-    .update(events)
-    .set({ dispatchedAt: options.clock.now() })
-    // `= ANY(ARRAY(...))`, not `IN (...)`: the planner then looks the ids up by the primary key
-    // instead of scanning every event ever kept.
-    .where(sql`${events.id} = ANY(ARRAY(${pending}))`)
-    .returning();
-  return rows.sort((a, b) => a.id - b.id);
+  const claimed = await options.db
+    .delete(pendingEvents)
+    // `= ANY(ARRAY(...))`, not `IN (...)`: the planner then looks the ids up by the primary key.
+    .where(sql`${pendingEvents.id} = ANY(ARRAY(${next}))`)
+    .returning({ id: pendingEvents.id });
+  if (claimed.length === 0) return [];
+  return options.db
+    .select()
+    .from(events)
+    .where(
+      inArray(
+        events.id,
+        claimed.map((row) => row.id),
+      ),
+    )
+    .orderBy(events.id);
 }
 
 /**
@@ -67,12 +74,10 @@ export function createDispatcher(options: {
   db: Db;
   log: Logger;
   subscribers: EventSubscriber[];
-  clock?: Clock;
   pollIntervalMs?: number;
   batchSize?: number;
 }): Dispatcher {
   const { db, log, subscribers } = options;
-  const clock = options.clock ?? systemClock;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const batchSize = options.batchSize ?? 500;
   let stopped = true;
@@ -104,7 +109,7 @@ export function createDispatcher(options: {
   async function drain(isWanted: () => boolean): Promise<number> {
     let total = 0;
     while (isWanted()) {
-      const rows = await claimBatch({ db, clock, batchSize });
+      const rows = await claimBatch({ db, batchSize });
       for (const row of rows) await handOut(row);
       total += rows.length;
       if (rows.length < batchSize) break;
@@ -164,8 +169,23 @@ export function createDispatcher(options: {
   };
 }
 
-/** Deletes rows dispatched more than the retention ago; part of the hourly maintenance sweep. */
+/**
+ * Deletes events written more than the retention ago that were handed out (no longer pending);
+ * part of the hourly maintenance sweep.
+ */
 export async function purgeDispatchedEvents(options: { db: Db; now: Date }): Promise<void> {
   const before = new Date(options.now.getTime() - DISPATCHED_RETENTION_MS);
-  await options.db.delete(events).where(and(isNotNull(events.dispatchedAt), lt(events.dispatchedAt, before)));
+  await options.db
+    .delete(events)
+    .where(
+      and(
+        lt(events.createdAt, before),
+        notExists(
+          options.db
+            .select({ id: pendingEvents.id })
+            .from(pendingEvents)
+            .where(eq(pendingEvents.id, events.id)),
+        ),
+      ),
+    );
 }

@@ -10,7 +10,6 @@ const event = (type: string, payload: Record<string, unknown>, teamId: number | 
     channel: 'x',
     actorId: null,
     payload,
-    dispatchedAt: null,
   }) as unknown as DispatchedEvent;
 
 describe('what an event changes about who may listen where', () => {

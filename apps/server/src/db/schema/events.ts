@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The events outbox: every mutation writes its rows and an event row in one transaction, so an
  * event exists exactly when its change committed. The dispatcher (real-time fan-out, webhooks,
- * automations, notifications, activity log) reads undispatched rows in id order.
+ * automations, notifications, activity log) reads the rows still listed in `pending_events`, in
+ * id order.
  */
 export const events = pgTable(
   'events',
@@ -20,10 +20,15 @@ export const events = pgTable(
     /** `{ type, id, row_version, data }` as real-time clients receive it. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [
-    index('events_pending_idx').on(t.id).where(sql`${t.dispatchedAt} IS NULL`),
-    index('events_team_idx').on(t.teamId, t.id),
-  ],
+  (t) => [index('events_team_idx').on(t.teamId, t.id)],
 );
+
+/**
+ * The ids of the events not yet handed out. A trigger on `events` (migration 0010) lists every
+ * inserted row here in the same statement; the dispatcher's claim deletes them. Marking the event
+ * rows themselves would rewrite each one, its payload included, at every claim.
+ */
+export const pendingEvents = pgTable('pending_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+});
