@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { type App, buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { type Database, openDatabase } from '../../apps/server/src/db/client';
@@ -50,24 +51,62 @@ async function ok(app: App, token: string, method: 'PUT' | 'POST', url: string, 
 }
 
 /**
- * An app as in production (full plugin stack) on an in-memory PGlite, with a workspace, a board,
- * a folder and the eight attributes, written through the API. `env` adds settings (the built web
- * app to serve, WEB_DIST_DIR).
+ * A database of its own on the PostgreSQL server of `serverUrl` (created, and dropped by `drop`),
+ * for a bench that measures PostgreSQL instead of PGlite.
  */
-export async function openBenchBoard(env: Record<string, string> = {}): Promise<BenchBoard> {
+async function freshServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `strata_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  // Not WITH (FORCE): that would end the job queue's connections while they close, which throw.
+  const drop = async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await admin(`DROP DATABASE IF EXISTS ${name}`);
+      } catch (error) {
+        if (attempt >= 40) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  };
+  return { url: url.toString(), drop };
+}
+
+/**
+ * An app as in production (full plugin stack) on an in-memory PGlite, or on a new database of the
+ * PostgreSQL server `databaseUrl` names, with a workspace, a board, a folder and the eight
+ * attributes, written through the API. `env` adds settings (the built web app to serve,
+ * WEB_DIST_DIR).
+ */
+export async function openBenchBoard(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string } = {},
+): Promise<BenchBoard> {
   const dataDir = await mkdtemp(join(tmpdir(), 'strata-bench-'));
+  const server = options.databaseUrl ? await freshServerDatabase(options.databaseUrl) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    DATABASE_URL: undefined,
+    DATABASE_URL: server?.url,
     ...env,
   });
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase(server ? { databaseUrl: server.url } : { dataDir: 'memory://' });
   const app = await buildApp(config, { database, logger: false });
   const close = async () => {
     await app.close();
     await database.close();
+    await server?.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
