@@ -7,6 +7,7 @@ import type { ViewItem } from '@strata/domain/views/view-rows';
 import type { CSSProperties, ReactNode } from 'react';
 import { cellTypeOf } from '../cells/cell-registry';
 import { CellValue } from '../cells/cell-value';
+import { ErrorPopover } from '../cells/error-popover';
 import type { ViewMember } from '../view-types';
 import styles from './table.module.css';
 
@@ -71,6 +72,7 @@ export function TableCell({
   style,
   prefix,
   suffix,
+  message = null,
 }: {
   item: ViewItem;
   attribute: AttributeDefinition;
@@ -88,6 +90,11 @@ export function TableCell({
   style?: CSSProperties;
   prefix?: ReactNode;
   suffix?: ReactNode;
+  /**
+   * Why the table refused a change to this cell made without its editor (a paste, a tick, a
+   * delete): shown at the cell as the editor shows its own.
+   */
+  message?: string | null;
 }) {
   const type = cellTypeOf(attribute.type);
   const editable = isEditableColumn(attribute, actions.readOnly);
@@ -102,13 +109,15 @@ export function TableCell({
       ? (next: unknown) => actions.change(item.id, attribute, next)
       : undefined;
 
-  return (
+  const id = cellId(actions.gridId, row, col);
+  const cell = (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the grid handles the keyboard for every cell (aria-activedescendant)
     <div
       role="gridcell"
-      id={cellId(actions.gridId, row, col)}
+      id={id}
       aria-colindex={ariaColIndex}
       aria-readonly={!canOpen || undefined}
+      aria-describedby={message !== null ? `${id}-message` : undefined}
       className={classes.join(' ')}
       style={{ ...style, inlineSize: width }}
       onClick={() => actions.activate(row, col)}
@@ -142,5 +151,12 @@ export function TableCell({
       )}
       {suffix}
     </div>
+  );
+  return message !== null ? (
+    <ErrorPopover error={message} messageId={`${id}-message`}>
+      {cell}
+    </ErrorPopover>
+  ) : (
+    cell
   );
 }

@@ -109,6 +109,7 @@ export function useTableActions({
         // Clicks inside the cell being edited (its popover included) belong to the editor.
         if (current && current.row === row && current.col === col) return;
         setEdit(null);
+        setMessage(null);
         setActive({ row, col });
         focusGrid();
       },

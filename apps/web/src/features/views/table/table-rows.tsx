@@ -56,6 +56,7 @@ export const ItemRow = memo(function ItemRow({
   selected,
   expanded,
   activeCol,
+  message,
   edit,
   actions,
 }: {
@@ -69,6 +70,8 @@ export const ItemRow = memo(function ItemRow({
   expanded: boolean;
   /** The active column when this row holds the active cell, else null. */
   activeCol: number | null;
+  /** Why the table refused a change to the active cell, when this row holds it. */
+  message: string | null;
   edit: EditState | null;
   actions: RowActions;
 }) {
@@ -115,6 +118,7 @@ export const ItemRow = memo(function ItemRow({
           ariaColIndex={2}
           width={layout.widthOf(columns.name.id)}
           isActive={activeCol === 0}
+          message={activeCol === 0 ? message : null}
           edit={activeCol === 0 ? edit : null}
           actions={actions}
           className={`${styles.pinned} ${styles.pinnedEdge} ${styles.nameCell} ${depth === 1 ? styles.subitem : ''}`}
@@ -179,6 +183,7 @@ export const ItemRow = memo(function ItemRow({
             ariaColIndex={layout.firstColIndex + virtual.index}
             width={virtual.size}
             isActive={activeCol === col}
+            message={activeCol === col ? message : null}
             edit={activeCol === col ? edit : null}
             actions={actions}
           />

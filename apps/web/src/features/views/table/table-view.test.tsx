@@ -176,25 +176,30 @@ describe('copy and paste', () => {
     expect(setData).toHaveBeenLastCalledWith('text/plain', '10');
   });
 
-  test('paste reads the text for the cell type and validates it', () => {
+  test('paste reads the text for the cell type and validates it; a refusal shows at the cell', () => {
     const { grid, onChangeValue } = renderTable();
+    /** The message the active cell is described by, which is the one alert shown. */
+    const messageAtActiveCell = () => {
+      const cell = document.getElementById(grid.getAttribute('aria-activedescendant') ?? '');
+      const alert = screen.getByRole('alert');
+      expect(cell?.getAttribute('aria-describedby')).toBe(alert.id);
+      return alert.textContent;
+    };
     act(() => grid.focus());
     key(grid, 'ArrowRight');
     act(() => void fireEvent.paste(grid, { clipboardData: { getData: () => '1,250.5' } }));
     expect(onChangeValue).toHaveBeenCalledWith('item-1', 'n0', 1250.5);
+    expect(screen.queryByRole('alert')).toBeNull();
     act(() => void fireEvent.paste(grid, { clipboardData: { getData: () => 'abc' } }));
-    expect(screen.getByRole('alert').textContent).toBe(
-      'The text "abc" cannot be read as a value of this attribute.',
-    );
+    expect(messageAtActiveCell()).toBe('The text "abc" cannot be read as a value of this attribute.');
     key(grid, 'ArrowRight');
+    expect(screen.queryByRole('alert')).toBeNull();
     act(() => void fireEvent.paste(grid, { clipboardData: { getData: () => 'not-an-email' } }));
-    expect(screen.getByRole('alert').textContent).toBe('The email must be a valid email address.');
+    expect(messageAtActiveCell()).toBe('The email must be a valid email address.');
     key(grid, 'ArrowRight');
     key(grid, 'ArrowRight');
     act(() => void fireEvent.paste(grid, { clipboardData: { getData: () => '2026-01-01' } }));
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Values of this attribute are set by Strata and cannot be written.',
-    );
+    expect(messageAtActiveCell()).toBe('Values of this attribute are set by Strata and cannot be written.');
     expect(onChangeValue).toHaveBeenCalledTimes(1);
   });
 });

@@ -378,6 +378,7 @@ export function TableView(props: TableViewProps) {
                   selected={props.selection.has(line.item.id)}
                   expanded={expanded.has(line.item.id)}
                   activeCol={isActiveRow ? active.col : null}
+                  message={isActiveRow ? message : null}
                   edit={isActiveRow && edit?.row === virtual.index ? edit : null}
                   actions={actions}
                 />
@@ -386,9 +387,6 @@ export function TableView(props: TableViewProps) {
           </div>
         </div>
         {lines.length === 0 && <div className={styles.empty}>{t('views.table.empty')}</div>}
-      </div>
-      <div role="alert" className={styles.status}>
-        {message}
       </div>
     </div>
   );
