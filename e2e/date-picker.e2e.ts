@@ -180,6 +180,10 @@ test('the item panel and a date filter pick days with the same calendar', async 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect.poll(() => panel.getByRole('definition').allTextContents()).toContain('Mar 17, 2026');
+  // The keyboard goes on from the value's Edit button.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+    .toBe('Edit Due');
   await page.keyboard.press('Escape');
   await panel.waitFor({ state: 'hidden' });
   await expect

@@ -3,7 +3,7 @@ import { itemValueData } from '@strata/domain/attributes/item-values';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { Pencil } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
 import { acceptItemName, itemNameProblem } from '../../lib/items/item-name';
@@ -39,6 +39,22 @@ export function ItemPanel(props: ItemPanelProps) {
   const { t } = useTranslation();
   const { item, attributes, nameAttributeId, context, members, readOnly } = props;
   const [editing, setEditing] = useState<string | null>(null);
+  // The keyboard goes on where it was: a closed editor gives the focus back to its Edit button.
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  const closedEditor = useRef<string | null>(null);
+  const closeEditor = (attributeId: string) => {
+    closedEditor.current = attributeId;
+    setEditing(null);
+  };
+  useEffect(() => {
+    if (editing !== null || closedEditor.current === null) return;
+    const button = editButtons.current.get(closedEditor.current);
+    closedEditor.current = null;
+    // A task later: an editor's popover (the date picker's calendar) hands the focus back to what
+    // it had before in a task of its own, which would otherwise come after this.
+    const timer = setTimeout(() => button?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [editing]);
   const [subitemName, setSubitemName] = useState('');
   const title = (candidate: Item) => {
     const name = nameAttributeId ? candidate.values[nameAttributeId]?.data : undefined;
@@ -74,9 +90,9 @@ export function ItemPanel(props: ItemPanelProps) {
                     itemId={item.id}
                     onCommit={(next, options) => {
                       props.onChangeValue(item.id, attribute.id, next);
-                      if (!options?.keepOpen) setEditing(null);
+                      if (!options?.keepOpen) closeEditor(attribute.id);
                     }}
-                    onCancel={() => setEditing(null)}
+                    onCancel={() => closeEditor(attribute.id)}
                   />
                 ) : (
                   <>
@@ -102,6 +118,10 @@ export function ItemPanel(props: ItemPanelProps) {
                         type="button"
                         className={styles.edit}
                         aria-label={t('items.editValue', { name: attribute.name })}
+                        ref={(node) => {
+                          if (node) editButtons.current.set(attribute.id, node);
+                          else editButtons.current.delete(attribute.id);
+                        }}
                         onClick={() => setEditing(attribute.id)}
                       >
                         <Pencil size={14} aria-hidden="true" />
