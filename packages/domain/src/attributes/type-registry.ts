@@ -204,10 +204,7 @@ export function valueToPlainText(
   data: unknown,
   context?: ValueContext,
 ): string {
-  const handler = handlerOf(attribute.type);
-  const settings = settingsOf(attribute);
-  const value = handler.read(data, settings);
-  return value === null ? '' : handler.toPlainText(value, settings, context);
+  return valueText(attribute, data, context, 'plain');
 }
 
 /**
@@ -220,11 +217,22 @@ export function valueToDisplayText(
   data: unknown,
   context?: ValueContext,
 ): string {
+  return valueText(attribute, data, context, 'display');
+}
+
+/** Stored data read by its type and written as plain or shown text; empty text for an empty value. */
+function valueText(
+  attribute: AttributeDefinition,
+  data: unknown,
+  context: ValueContext | undefined,
+  form: 'plain' | 'display',
+): string {
   const handler = handlerOf(attribute.type);
   const settings = settingsOf(attribute);
   const value = handler.read(data, settings);
   if (value === null) return '';
-  return (handler.toDisplayText ?? handler.toPlainText)(value, settings, context);
+  const write = (form === 'display' && handler.toDisplayText) || handler.toPlainText;
+  return write(value, settings, context);
 }
 
 /**
