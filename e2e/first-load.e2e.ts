@@ -66,6 +66,9 @@ test("a board's reload reads each thing once, starts its reads before the app's 
   // anything the app itself imports on demand.
   expect(boardScreen - shell).toBeLessThanOrEqual(3);
   expect(await untakenEarlyReads(page)).toEqual([]);
+  // Each read of the first visit went out once.
+  const coldReads = cold.filter((request) => request.startsWith('GET '));
+  expect(coldReads.filter((request, index) => coldReads.indexOf(request) !== index)).toEqual([]);
   // The folder's first page holds all of its 12 items, and says so: it is not read again whole.
   expect(cold.filter((request) => request.includes(`/folders/${board.folders.Now}/items`))).toEqual([
     `GET /api/${team.id}/folders/${board.folders.Now}/items?limit=100`,
