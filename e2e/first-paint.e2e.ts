@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { relativeLuminance } from '../apps/web/src/ui/colour-contrast';
 import { launchChromium, screenshot } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -9,14 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The relative luminance of a computed `rgb(...)` colour, 0 (black) to 1 (white). */
-function luminance(colour: string): number {
-  const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
-    const c = Number(part) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
-}
+/** The relative luminance of a colour the browser computed. */
+const luminance = (colour: string) => relativeLuminance(colour) ?? Number.NaN;
 
 const box = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!;
 

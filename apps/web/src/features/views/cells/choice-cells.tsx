@@ -4,6 +4,7 @@ import { Square, SquareCheck } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/avatar';
+import { contrastRatio, relativeLuminance } from '../../../ui/colour-contrast';
 import type { CellEditProps, CellRenderProps, ViewMember } from '../view-types';
 import styles from './cells.module.css';
 import { EditorMessage, PopoverEditor } from './editor-shell';
@@ -45,29 +46,15 @@ export const toggleCheckbox = (data: unknown): boolean => data !== true;
 const DARK_TEXT = '#1c2233';
 const LIGHT_TEXT = '#ffffff';
 
-/** WCAG relative luminance of a #rgb or #rrggbb colour; undefined for anything else. */
-function luminance(colour: string): number | undefined {
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour.trim())?.[1];
-  if (!hex) return undefined;
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  const [r, g, b] = [0, 2, 4].map((at) => {
-    const channel = Number.parseInt(full.slice(at, at + 2), 16) / 255;
-    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-
 /**
  * Dark or white text, whichever has the higher WCAG contrast on a label's colour (when the label
  * sets none): a mid green like #00aa00 reads 5:1 with dark text and 3:1 with white.
  */
 export function readableTextOn(colour: string): string {
-  const background = luminance(colour);
+  const background = relativeLuminance(colour);
   if (background === undefined) return 'inherit';
-  const dark = contrast(background, luminance(DARK_TEXT)!);
-  const light = contrast(background, luminance(LIGHT_TEXT)!);
+  const dark = contrastRatio(background, relativeLuminance(DARK_TEXT)!);
+  const light = contrastRatio(background, relativeLuminance(LIGHT_TEXT)!);
   return dark >= light ? DARK_TEXT : LIGHT_TEXT;
 }
 
