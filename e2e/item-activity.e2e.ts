@@ -125,6 +125,23 @@ test('a wrong number in a table cell shows its message at the cell, readable, in
     await screenshot(page, setup.name);
     await page.keyboard.press('Escape');
     await message.waitFor({ state: 'detached' });
+
+    // A paste the cell refuses (the grid has the focus back) shows its message at the cell too.
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'lots');
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true }),
+      );
+    });
+    const pasted = page.getByRole('alert');
+    await pasted.waitFor();
+    expect(await points.getAttribute('aria-describedby')).toBe(await pasted.getAttribute('id'));
+    expect(await isReadable(pasted)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `${setup.name}-paste`);
+    await page.keyboard.press('ArrowDown');
+    await pasted.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
     await context.close();
   }
