@@ -49,6 +49,7 @@ async function drag(page: Page, from: Locator, to: Locator, column: string) {
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 6, a.y + a.height / 2 + 6, { steps: 3 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  // The drag's announcements (views.columns.over) go to dnd-kit's live region, DndLiveRegion-{n}.
   await expect
     .poll(() => page.locator('[id^="DndLiveRegion"]').textContent())
     .toContain(`is over the column ${column}.`);
