@@ -32,6 +32,7 @@ import { purgeExpiredAuthRows } from './modules/auth/maintenance';
 import { boardLookupRoutes } from './modules/boards/board-lookup.routes';
 import { boardRoutes } from './modules/boards/boards.routes';
 import { changeRoutes } from './modules/changes/changes.routes';
+import { commentRoutes } from './modules/comments/comments.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { invitationAcceptanceRoutes } from './modules/invitations/acceptance.routes';
 import { myInvitationRoutes } from './modules/invitations/my-invitations.routes';
@@ -174,6 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   referenceRoutes(app, ctx);
   activityRoutes(app, ctx);
   viewRoutes(app, ctx);
+  commentRoutes(app, ctx);
   exportRoutes(app, ctx);
   trashRoutes(app, ctx);
   boardLookupRoutes(app, ctx);

@@ -112,7 +112,7 @@ export const saveItemBody = z.object({
 });
 
 export const SAVE_MULTIPLE_MAX = 1000;
-export const RECORD_TYPES = ['board', 'folder', 'attribute', 'item', 'view'] as const;
+export const RECORD_TYPES = ['board', 'folder', 'attribute', 'item', 'view', 'comment'] as const;
 export type SyncedRecordType = (typeof RECORD_TYPES)[number];
 
 /**

@@ -10,7 +10,8 @@ export interface TenantRoute {
    * {invitation} the id of another workspace's pending invitation (never the caller's),
    * {board} and {folder} a board and a folder of a workspace, {new} a fresh board or folder id,
    * {attribute} and {item} an attribute and an item of that board, {view} a view of that folder, {uuid} a fresh UUID,
-   * {notification} a notification of a member of that workspace (never the caller's).
+   * {notification} a notification of a member of that workspace (never the caller's),
+   * {comment} a comment on that item.
    */
   path: string;
   body?: Record<string, unknown> | Record<string, unknown>[];
@@ -177,6 +178,48 @@ export const TENANT_ROUTES: TenantRoute[] = [
     method: 'GET',
     path: '/api/{team}/items/titles?ids={item},{uuid}',
     refusesAll: (body) => Object.keys(body as object).length === 0,
+  },
+  // Comments of items the caller may not see are left out: an empty page refuses them all.
+  {
+    method: 'GET',
+    path: '/api/{team}/comments/multiple?item_ids={item},{uuid}',
+    refusesAll: (body) => {
+      const page = body as { data: unknown[]; counts: object };
+      return page.data.length === 0 && Object.keys(page.counts).length === 0;
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/{team}/comments/{uuid}',
+    body: { text: { html: '<p>Planted</p>' }, board_id: '{board}', item_id: '{item}', row_version: 1 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/{team}/comments/{uuid}',
+    body: {
+      text: { html: '<p>Planted</p>' },
+      board_id: '{board}',
+      item_id: '{item}',
+      parent_id: '{comment}',
+      row_version: 1,
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/{team}/comments/{comment}',
+    body: { text: { html: '<p>Hijacked</p>' }, board_id: '{board}', item_id: '{item}', row_version: 2 },
+  },
+  { method: 'DELETE', path: '/api/{team}/comments/{comment}' },
+  { method: 'PUT', path: '/api/{team}/comments/{comment}/pin', body: { pinned: true } },
+  {
+    method: 'PUT',
+    path: '/api/{team}/comment-reaction/{uuid}',
+    body: { comment_id: '{comment}', reaction: '👍' },
+  },
+  {
+    method: 'POST',
+    path: '/api/{team}/save-multiple',
+    body: [{ type: 'comment', op: 'delete', id: '{comment}' }],
   },
   { method: 'GET', path: '/api/{team}/folders/{folder}/views' },
   { method: 'GET', path: '/api/{team}/folders/{folder}/export' },

@@ -26,6 +26,8 @@ interface Seeded {
   itemId: string;
   /** A shared view of the folder, named with the canary: {view}. */
   viewId: string;
+  /** A comment on the item, with the canary: {comment}. */
+  commentId: string;
   /** Notifications of its members (half of them read), with the canary: {notification}. */
   notificationIds: string[];
 }
@@ -120,7 +122,24 @@ beforeAll(async () => {
         },
       ],
     });
-    if (board.statusCode !== 200 || folder.statusCode !== 200 || contents.statusCode !== 200)
+    const commentId = randomUUID();
+    const comment = await t.request({
+      method: 'PUT',
+      url: `/api/${team.id}/comments/${commentId}`,
+      token: owner.token,
+      json: {
+        text: { html: `<p>Comment ${canary}</p>` },
+        board_id: boardId,
+        item_id: itemId,
+        row_version: 1,
+      },
+    });
+    if (
+      board.statusCode !== 200 ||
+      folder.statusCode !== 200 ||
+      contents.statusCode !== 200 ||
+      comment.statusCode !== 200
+    )
       throw new Error('board seeding failed');
     const notificationIds: string[] = [];
     for (const member of members) {
@@ -150,6 +169,7 @@ beforeAll(async () => {
       attributeId,
       itemId,
       viewId,
+      commentId,
       id: team.id,
       canary,
       members,
@@ -187,7 +207,7 @@ test(`${REQUESTS} requests with other workspaces' ids, every role: no foreign ca
     // request without a workspace id has only the one id, always foreign.
     const request = `${route.path}${JSON.stringify(route.body ?? {})}`;
     const mix =
-      request.includes('{team}') && /\{(member|board|folder|attribute|item|view)\}/.test(request)
+      request.includes('{team}') && /\{(member|board|folder|attribute|item|view|comment)\}/.test(request)
         ? pick(['both', 'team-only', 'member-only'] as const)
         : 'both';
     const teamId = mix === 'member-only' ? home.id : foreign.id;
@@ -200,6 +220,7 @@ test(`${REQUESTS} requests with other workspaces' ids, every role: no foreign ca
         .replaceAll('{attribute}', inner.attributeId)
         .replaceAll('{item}', inner.itemId)
         .replaceAll('{view}', inner.viewId)
+        .replaceAll('{comment}', inner.commentId)
         .replaceAll('{notification}', () => pick(inner.notificationIds))
         .replaceAll('{uuid}', randomUUID())
         .replaceAll('{new}', base62Id())

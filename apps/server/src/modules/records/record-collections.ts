@@ -1,9 +1,11 @@
 import { base62Id, saveBoardBody, saveFolderBody } from '@strata/contracts/boards';
+import { saveCommentBody } from '@strata/contracts/comments';
 import { type SyncedRecordType, saveAttributeBody, saveItemBody, uuidId } from '@strata/contracts/items';
 import { saveViewBody } from '@strata/contracts/views';
 import type { z } from 'zod';
 import { putBoard, removeBoard } from '../boards/boards.service';
 import { putFolder, removeFolder } from '../boards/folders.service';
+import { putComment, removeComment } from '../comments/comments.service';
 import { putAttribute, removeAttribute } from '../items/attributes.service';
 import { putItem, removeItem } from '../items/items.service';
 import { putView, removeView } from '../views/views.service';
@@ -43,4 +45,11 @@ export const RECORD_COLLECTIONS: Record<SyncedRecordType, RecordCollection> = {
   }),
   item: collection({ type: 'item', id: uuidId, body: saveItemBody, put: putItem, remove: removeItem }),
   view: collection({ type: 'view', id: uuidId, body: saveViewBody, put: putView, remove: removeView }),
+  comment: collection({
+    type: 'comment',
+    id: uuidId,
+    body: saveCommentBody,
+    put: putComment,
+    remove: removeComment,
+  }),
 };
