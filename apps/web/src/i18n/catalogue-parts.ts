@@ -6,7 +6,7 @@
  * The catalogue files themselves stay whole, one per language.
  */
 export const CATALOGUE_PARTS = {
-  views: ['views', 'items', 'attachments', 'activity', 'trash'],
+  views: ['views', 'items', 'attachments', 'activity', 'trash', 'comments'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;

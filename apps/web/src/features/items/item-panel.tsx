@@ -5,14 +5,17 @@ import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
 import { acceptItemName, itemNameProblem } from '../../lib/items/item-name';
 import { Modal } from '../../ui/modal';
 import { TruncatedName } from '../../ui/truncated-name';
 import { ItemActivity } from '../activity';
+import { ItemComments } from '../comments';
 import { CellValue, cellTypeOf, type ViewMember } from '../views';
 import { isEditableColumn, opensEditor } from '../views/table/table-cell';
 import styles from './item-panel.module.css';
+import { type ItemPanelTab, ItemPanelTabs } from './item-panel-tabs';
 
 export interface ItemPanelProps {
   item: Item;
@@ -32,8 +35,10 @@ export interface ItemPanelProps {
 }
 
 /**
- * An item opened from its folder (`/b/{board}/{folder}/{item}`, query t = attributes): every
- * attribute with its value, edited in place with the same editors as the table, and its subitems.
+ * An item opened from its folder (`/b/{board}/{folder}/{item}`): on the Details tab (query
+ * t = attributes) every attribute with its value, edited in place with the same editors as the
+ * table, its subitems and its activity; on the Comments tab (t = comments) its comments, and with
+ * `comment={id}` that comment highlighted.
  */
 export function ItemPanel(props: ItemPanelProps) {
   const { t } = useTranslation();
@@ -55,6 +60,19 @@ export function ItemPanel(props: ItemPanelProps) {
     const timer = setTimeout(() => button?.focus(), 0);
     return () => clearTimeout(timer);
   }, [editing]);
+  const [query, setQuery] = useSearchParams();
+  const highlightId = query.get('comment');
+  const tab: ItemPanelTab = query.get('t') === 'comments' || highlightId ? 'comments' : 'attributes';
+  const showTab = (next: ItemPanelTab) =>
+    setQuery(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('t', next);
+        params.delete('comment');
+        return params;
+      },
+      { replace: true },
+    );
   const [subitemName, setSubitemName] = useState('');
   const title = (candidate: Item) => {
     const name = nameAttributeId ? candidate.values[nameAttributeId]?.data : undefined;
@@ -70,104 +88,122 @@ export function ItemPanel(props: ItemPanelProps) {
 
   return (
     <Modal open onOpenChange={(open) => !open && props.onClose()} title={title(item)}>
-      <dl className={styles.values}>
-        {attributes.map((attribute) => {
-          const type = cellTypeOf(attribute.type);
-          const data = props.dataOf ? props.dataOf(item, attribute) : itemValueData(item, attribute);
-          const editable = isEditableColumn(attribute, readOnly);
-          const direct = editable && (attribute.type === 'checkbox' || attribute.type === 'rating');
-          const isEditing = editing === attribute.id && type.Edit !== undefined;
-          return (
-            <div key={attribute.id} className={styles.entry}>
-              <dt className={styles.name}>{attribute.name}</dt>
-              <dd className={styles.value}>
-                {isEditing && type.Edit ? (
-                  <type.Edit
-                    attribute={attribute}
-                    data={data}
-                    context={context}
-                    members={members}
-                    itemId={item.id}
-                    onCommit={(next, options) => {
-                      props.onChangeValue(item.id, attribute.id, next);
-                      if (!options?.keepOpen) closeEditor(attribute.id);
-                    }}
-                    onCancel={() => closeEditor(attribute.id)}
-                  />
-                ) : (
-                  <>
-                    <span className={styles.shown}>
-                      <CellValue
+      <ItemPanelTabs itemId={item.id} tab={tab} onChange={showTab} />
+      {tab === 'comments' ? (
+        <div
+          role="tabpanel"
+          id={`item-panel-comments-${item.id}`}
+          aria-labelledby={`item-tab-comments-${item.id}`}
+        >
+          <ItemComments item={item} members={members} context={context} highlightId={highlightId} />
+        </div>
+      ) : (
+        <div
+          role="tabpanel"
+          id={`item-panel-attributes-${item.id}`}
+          aria-labelledby={`item-tab-attributes-${item.id}`}
+          className={styles.tabPanel}
+        >
+          <dl className={styles.values}>
+            {attributes.map((attribute) => {
+              const type = cellTypeOf(attribute.type);
+              const data = props.dataOf ? props.dataOf(item, attribute) : itemValueData(item, attribute);
+              const editable = isEditableColumn(attribute, readOnly);
+              const direct = editable && (attribute.type === 'checkbox' || attribute.type === 'rating');
+              const isEditing = editing === attribute.id && type.Edit !== undefined;
+              return (
+                <div key={attribute.id} className={styles.entry}>
+                  <dt className={styles.name}>{attribute.name}</dt>
+                  <dd className={styles.value}>
+                    {isEditing && type.Edit ? (
+                      <type.Edit
                         attribute={attribute}
                         data={data}
                         context={context}
                         members={members}
-                        variant="panel"
-                        onChange={
-                          direct ? (next) => props.onChangeValue(item.id, attribute.id, next) : undefined
-                        }
-                        onButton={
-                          attribute.type === 'button' && !readOnly
-                            ? () => props.onButton(item.id, attribute.id)
-                            : undefined
-                        }
-                      />
-                    </span>
-                    {opensEditor(attribute, readOnly) && !direct && type.Edit && (
-                      <button
-                        type="button"
-                        className={styles.edit}
-                        aria-label={t('items.editValue', { name: attribute.name })}
-                        ref={(node) => {
-                          if (node) editButtons.current.set(attribute.id, node);
-                          else editButtons.current.delete(attribute.id);
+                        itemId={item.id}
+                        onCommit={(next, options) => {
+                          props.onChangeValue(item.id, attribute.id, next);
+                          if (!options?.keepOpen) closeEditor(attribute.id);
                         }}
-                        onClick={() => setEditing(attribute.id)}
-                      >
-                        <Pencil size={14} aria-hidden="true" />
-                      </button>
+                        onCancel={() => closeEditor(attribute.id)}
+                      />
+                    ) : (
+                      <>
+                        <span className={styles.shown}>
+                          <CellValue
+                            attribute={attribute}
+                            data={data}
+                            context={context}
+                            members={members}
+                            variant="panel"
+                            onChange={
+                              direct ? (next) => props.onChangeValue(item.id, attribute.id, next) : undefined
+                            }
+                            onButton={
+                              attribute.type === 'button' && !readOnly
+                                ? () => props.onButton(item.id, attribute.id)
+                                : undefined
+                            }
+                          />
+                        </span>
+                        {opensEditor(attribute, readOnly) && !direct && type.Edit && (
+                          <button
+                            type="button"
+                            className={styles.edit}
+                            aria-label={t('items.editValue', { name: attribute.name })}
+                            ref={(node) => {
+                              if (node) editButtons.current.set(attribute.id, node);
+                              else editButtons.current.delete(attribute.id);
+                            }}
+                            onClick={() => setEditing(attribute.id)}
+                          >
+                            <Pencil size={14} aria-hidden="true" />
+                          </button>
+                        )}
+                      </>
                     )}
-                  </>
-                )}
-              </dd>
-            </div>
-          );
-        })}
-      </dl>
-      <section className={styles.subitems} aria-labelledby="subitems-title">
-        <h3 id="subitems-title" className={styles.subitemsTitle}>
-          {t('items.subitems')}
-        </h3>
-        {props.subitems.length > 0 && (
-          <ul className={styles.subitemList}>
-            {props.subitems.map((subitem) => (
-              <li key={subitem.id}>
-                <button
-                  type="button"
-                  className={styles.subitemLink}
-                  onClick={() => props.onOpenItem(subitem.id)}
-                >
-                  <TruncatedName name={title(subitem)} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {!readOnly && item.parent_id === null && (
-          <form onSubmit={addSubitem} className={styles.addSubitem}>
-            <input
-              className={styles.input}
-              value={subitemName}
-              aria-invalid={itemNameProblem(t, subitemName) !== null || undefined}
-              onChange={(event) => setSubitemName(event.target.value)}
-              aria-label={t('items.newSubitem')}
-              placeholder={t('items.newSubitem')}
-              maxLength={1000}
-            />
-          </form>
-        )}
-      </section>
-      <ItemActivity item={item} context={context} />
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+          <section className={styles.subitems} aria-labelledby="subitems-title">
+            <h3 id="subitems-title" className={styles.subitemsTitle}>
+              {t('items.subitems')}
+            </h3>
+            {props.subitems.length > 0 && (
+              <ul className={styles.subitemList}>
+                {props.subitems.map((subitem) => (
+                  <li key={subitem.id}>
+                    <button
+                      type="button"
+                      className={styles.subitemLink}
+                      onClick={() => props.onOpenItem(subitem.id)}
+                    >
+                      <TruncatedName name={title(subitem)} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {!readOnly && item.parent_id === null && (
+              <form onSubmit={addSubitem} className={styles.addSubitem}>
+                <input
+                  className={styles.input}
+                  value={subitemName}
+                  aria-invalid={itemNameProblem(t, subitemName) !== null || undefined}
+                  onChange={(event) => setSubitemName(event.target.value)}
+                  aria-label={t('items.newSubitem')}
+                  placeholder={t('items.newSubitem')}
+                  maxLength={1000}
+                />
+              </form>
+            )}
+          </section>
+          <ItemActivity item={item} context={context} />
+        </div>
+      )}
     </Modal>
   );
 }

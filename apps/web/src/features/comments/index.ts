@@ -1,0 +1,1 @@
+export { ItemComments } from './item-comments';
