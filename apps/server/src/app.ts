@@ -40,6 +40,8 @@ import { readCommittedItems } from './modules/items/items.read';
 import { itemRoutes } from './modules/items/items.routes';
 import { fileRoutes } from './modules/me/files.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { itemFollowRoutes } from './modules/notifications/item-follow';
+import { createNotificationProducer } from './modules/notifications/notification-producer';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { announceVersion } from './modules/platform/announce-version';
 import { devMailRoutes } from './modules/platform/dev-mail.routes';
@@ -176,6 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   activityRoutes(app, ctx);
   viewRoutes(app, ctx);
   commentRoutes(app, ctx);
+  itemFollowRoutes(app, ctx);
   exportRoutes(app, ctx);
   trashRoutes(app, ctx);
   boardLookupRoutes(app, ctx);
@@ -188,7 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const dispatcher = createDispatcher({
     db: database.db,
     log: ctx.log,
-    subscribers: [realtime.subscriber],
+    subscribers: [realtime.subscriber, createNotificationProducer({ db: database.db })],
     pollIntervalMs: options.eventPollingIntervalMs,
   });
   // A write answered here has committed its events: send them now rather than at the next poll.

@@ -100,3 +100,11 @@ export const notificationsUpdatedResponse = z.object({
 });
 
 export const readAllBody = z.object({ read_at: isoDateTime });
+
+export const itemFollowPath = '/api/:teamId/items/:id/follow';
+
+/** Follow an item (its comments are notified) or stop following it. */
+export const itemFollowBody = z.object({ following: z.boolean() });
+
+/** Whether the caller follows the item: by hand, or by creating it, being in its members or commenting. */
+export const itemFollowAnswer = z.object({ following: z.boolean() });

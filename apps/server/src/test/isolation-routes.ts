@@ -221,6 +221,8 @@ export const TENANT_ROUTES: TenantRoute[] = [
     path: '/api/{team}/save-multiple',
     body: [{ type: 'comment', op: 'delete', id: '{comment}' }],
   },
+  { method: 'GET', path: '/api/{team}/items/{item}/follow' },
+  { method: 'PUT', path: '/api/{team}/items/{item}/follow', body: { following: true } },
   { method: 'GET', path: '/api/{team}/folders/{folder}/views' },
   { method: 'GET', path: '/api/{team}/folders/{folder}/export' },
   { method: 'GET', path: '/api/{team}/folders/{folder}/export?view_id={view}' },

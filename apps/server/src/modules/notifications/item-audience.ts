@@ -1,0 +1,92 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { comments } from '../../db/schema/comments';
+import { itemFollowers } from '../../db/schema/item-followers';
+import { attributes, type ItemRow } from '../../db/schema/items';
+import { canViewBoard } from '../boards/board-access';
+import { asksForPassword, findUnlockedUsers } from '../boards/board-locks';
+import { findBoards, findFoldersOfBoards } from '../boards/boards.repo';
+import { folderCan } from '../boards/folder-access';
+import { teamAccessOf } from '../teams/team-access';
+import { findTeamMembersOf, findWorkspaceLevel } from '../teams/teams.repo';
+
+/** Who follows an item apart from those who stopped: the parts of the domain's `itemFollowers`. */
+export interface ItemFollowing {
+  creatorId: number | null;
+  memberValueIds: number[];
+  commenterIds: number[];
+  followingIds: number[];
+  unfollowedIds: number[];
+}
+
+/** The people an item's followers are made of (docs/notifications.md), read in three queries. */
+export async function readItemFollowing(db: DbOrTx, item: ItemRow): Promise<ItemFollowing> {
+  const teamId = item.teamId;
+  const memberAttributes = await db
+    .select({ id: attributes.id })
+    .from(attributes)
+    .where(
+      and(
+        eq(attributes.teamId, teamId),
+        eq(attributes.boardId, item.boardId),
+        eq(attributes.type, 'members'),
+        isNull(attributes.deletedAt),
+      ),
+    );
+  const memberValueIds = memberAttributes.flatMap(({ id }) => {
+    const data = item.values[id]?.data;
+    return Array.isArray(data) ? data.filter((value): value is number => Number.isInteger(value)) : [];
+  });
+  const commenters = await db
+    .selectDistinct({ userId: comments.createdBy })
+    .from(comments)
+    .where(and(eq(comments.teamId, teamId), eq(comments.itemId, item.id), isNull(comments.deletedAt)));
+  const choices = await db
+    .select({ userId: itemFollowers.userId, following: itemFollowers.following })
+    .from(itemFollowers)
+    .where(and(eq(itemFollowers.teamId, teamId), eq(itemFollowers.itemId, item.id)));
+  return {
+    creatorId: item.createdBy,
+    memberValueIds,
+    commenterIds: commenters.flatMap(({ userId }) => (userId === null ? [] : [userId])),
+    followingIds: choices.filter((choice) => choice.following).map((choice) => choice.userId),
+    unfollowedIds: choices.filter((choice) => !choice.following).map((choice) => choice.userId),
+  };
+}
+
+/**
+ * Which of these users see the item: members of its workspace (guests included) who see its board
+ * (and are not kept out by its password) and its folder. Five queries whatever the number of users.
+ */
+export async function findItemViewers(
+  db: DbOrTx,
+  item: Pick<ItemRow, 'teamId' | 'boardId' | 'folderId'>,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  const seeing = new Set<number>();
+  if (userIds.length === 0) return seeing;
+  const found = await findTeamMembersOf(db, item.teamId, [...new Set(userIds)]);
+  if (!found) return seeing;
+  const [board] = await findBoards(db, item.teamId, [item.boardId]);
+  if (!board) return seeing;
+  const workspaceLevel = await findWorkspaceLevel(db, item.teamId);
+  const boardFolders = await findFoldersOfBoards(db, item.teamId, [board.id]);
+  const accesses = found.members.map(({ user, memberRole }) =>
+    teamAccessOf({ team: found.team, user, memberRole, workspaceLevel }),
+  );
+  const unlocked =
+    board.passwordHash === null
+      ? new Map<string, Set<number>>()
+      : await findUnlockedUsers(
+          db,
+          item.teamId,
+          [board.id],
+          accesses.map((access) => access.userId),
+        );
+  for (const access of accesses) {
+    const isLocked = asksForPassword(access, board) && !unlocked.get(board.id)?.has(access.userId);
+    if (isLocked || !canViewBoard(access, board)) continue;
+    if (folderCan(access, board, item.folderId, boardFolders).canView) seeing.add(access.userId);
+  }
+  return seeing;
+}
