@@ -93,6 +93,26 @@ test('two people discuss an item: a mention, live comments, a reply and a reacti
   await screenshot(writer.page, 'comments-thread');
   expect(await seriousViolations(writer.page)).toEqual([]);
 
+  // Milo's bell counted the mention meanwhile; he opens the notification from it: it leads to the
+  // comment, highlighted, and is read.
+  await reader.page.keyboard.press('Escape');
+  await reader.page.getByRole('dialog').waitFor({ state: 'detached' });
+  await reader.page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  const list = reader.page.getByRole('dialog', { name: 'Notifications' });
+  const entry = list.getByRole('link', { name: /Ada Author mentioned you in Write the brief/ });
+  await entry.waitFor();
+  await screenshot(reader.page, 'notifications-panel');
+  expect(await seriousViolations(reader.page)).toEqual([]);
+  await entry.click();
+  await reader.page
+    .locator('[id^="comment-"][class*="highlighted"]')
+    .getByText('please review the brief')
+    .waitFor();
+  await reader.page.keyboard.press('Escape');
+  await reader.page.getByRole('dialog').waitFor({ state: 'detached' });
+  await reader.page.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: 10_000 });
+  expect(new URL(reader.page.url()).searchParams.get('notification')).toBeNull();
+
   // A link to the reply opens the item on its comments, the reply highlighted.
   const itemId = new URL(writer.page.url()).pathname.split('/')[4]!;
   const page = await apiCall<{ data: { id: string; replies: { id: string }[] }[] }>(

@@ -9,3 +9,7 @@ declare module '*.json?part=views' {
   const catalogue: Record<string, unknown>;
   export default catalogue;
 }
+declare module '*.json?part=notifications' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}

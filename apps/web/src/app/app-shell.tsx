@@ -14,6 +14,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { SidebarBoards } from '../features/boards';
+import { NotificationBell } from '../features/notifications';
 import { sortWorkspaces } from '../features/workspaces';
 import { useBoardLookup } from '../lib/boards/use-boards';
 import { backslashShortcutText } from '../lib/layout-prefs';
@@ -121,6 +122,7 @@ export function AppShell() {
           </Link>
           <span className={styles.spacer} />
           {offlineStatus}
+          {profile && <NotificationBell />}
           {profile && (
             <Menu.Root open={menu.open} onOpenChange={menu.onOpenChange}>
               <Menu.Trigger className={styles.userButton}>

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { NOTIFICATIONS_QUERY } from '../features/notifications/notifications-api';
 import { api } from '../lib/api';
+import { queryClient } from '../lib/query-client';
 import { takeNotificationParam } from './notification-param';
 
 /**
@@ -18,7 +20,11 @@ export function useNotificationParam(): void {
     // Once per id: a re-run before the replace lands does not send it twice.
     if (taken.id && sent.current !== taken.id) {
       sent.current = taken.id;
-      api.put('/api/notifications/read', { notification_ids: [taken.id] }, { queue: true }).catch(() => {});
+      api
+        .put('/api/notifications/read', { notification_ids: [taken.id] }, { queue: true })
+        // The bell and the list follow.
+        .then(() => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY }))
+        .catch(() => {});
     }
     void navigate(taken.url, { replace: true, state: location.state });
   }, [location, navigate]);

@@ -7,6 +7,7 @@
  */
 export const CATALOGUE_PARTS = {
   views: ['views', 'items', 'attachments', 'activity', 'trash', 'comments'],
+  notifications: ['notifications'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;

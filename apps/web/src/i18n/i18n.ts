@@ -13,6 +13,7 @@ const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
 /** The sections of the English catalogue that come with the screens using them (catalogue-parts.ts). */
 const englishParts: Record<CataloguePart, () => Promise<{ default: Record<string, unknown> }>> = {
   views: () => import('./locales/en-US.json?part=views'),
+  notifications: () => import('./locales/en-US.json?part=notifications'),
 };
 const partsLoaded = new Map<CataloguePart, Promise<void>>();
 

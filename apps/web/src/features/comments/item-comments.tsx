@@ -15,6 +15,7 @@ import type { ViewMember } from '../views/view-types';
 import { type CommentAbilities, CommentCard, EditorFallback } from './comment-card';
 import styles from './comments.module.css';
 import { type CommentTarget, deleteComment, pinComment, saveComment, toggleReaction } from './comments-api';
+import { FollowButton } from './follow-button';
 import { useItemComments } from './use-item-comments';
 
 const CommentEditor = lazy(() => import('./comment-editor'));
@@ -194,10 +195,13 @@ export function ItemComments({ item, members, context, highlightId }: ItemCommen
 
   return (
     <section className={styles.section} aria-labelledby={`comments-${item.id}`}>
-      <h3 id={`comments-${item.id}`} className={styles.sectionTitle}>
-        {t('comments.title')}
-        {feed.count > 0 && <span className={styles.count}>{feed.count}</span>}
-      </h3>
+      <div className={styles.sectionHeader}>
+        <h3 id={`comments-${item.id}`} className={styles.sectionTitle}>
+          {t('comments.title')}
+          {feed.count > 0 && <span className={styles.count}>{feed.count}</span>}
+        </h3>
+        <FollowButton teamId={item.team_id} itemId={item.id} />
+      </div>
       {can('ADD_COMMENTS') && (
         <Suspense fallback={<EditorFallback />}>
           <CommentEditor
