@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { events } from '../db/schema/events';
 import { insertJsonRows } from './json-rows';
-import { VALUE_CHANGES_KEY } from './value-events';
+import { ADDED_USERS_KEY, VALUE_CHANGES_KEY } from './value-events';
 
 export interface OutboxEvent {
   teamId: number | null;
@@ -12,7 +12,14 @@ export interface OutboxEvent {
   channel: string;
   actorId?: number | null;
   /** The record the event is about: `{ type, id, row_version, data }` for real-time clients. */
-  payload: { id: string | number; row_version?: number; data?: unknown; [VALUE_CHANGES_KEY]?: unknown };
+  payload: {
+    id: string | number;
+    row_version?: number;
+    data?: unknown;
+    [VALUE_CHANGES_KEY]?: unknown;
+    [ADDED_USERS_KEY]?: number[];
+    item_id?: string;
+  };
 }
 
 /**

@@ -3,6 +3,9 @@ import type { DispatchedEvent } from './dispatched-event';
 /** Where an item event of the outbox carries its value changes (never sent as it is). */
 export const VALUE_CHANGES_KEY = 'value_changes';
 
+/** Where a value event names the user ids a people value gained (for notifications). */
+export const ADDED_USERS_KEY = 'added_user_ids';
+
 /** A value's per-value event data: what `value.created` and `value.updated` carry. */
 export interface ValueEventData {
   id: string;
@@ -24,6 +27,8 @@ export interface CompactValueChange {
   id: string;
   attribute_id?: string;
   data?: ValueEventData;
+  /** The user ids a people value gained (ADDED_USERS_KEY on its value event). */
+  added?: number[];
 }
 
 export const VALUE_EVENT_TYPES = ['value.created', 'value.updated'] as const;
@@ -63,6 +68,8 @@ export function expandEvent(event: DispatchedEvent): DispatchedEvent[] {
           id: change.id,
           row_version: rowVersion,
           ...(data === undefined ? {} : { data }),
+          // With the item's id: a value of a hidden or private folder's item carries no data.
+          ...(change.added ? { [ADDED_USERS_KEY]: change.added, item_id: String(payload.id) } : {}),
         },
       };
     }),

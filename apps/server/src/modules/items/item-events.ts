@@ -5,7 +5,7 @@ import type { FolderRow } from '../../db/schema/boards';
 import type { AttributeRow, ItemRow } from '../../db/schema/items';
 import { type OutboxEvent, teamChannels } from '../../events/outbox';
 import { recordWrite } from '../../events/record-write';
-import { type CompactValueChange, VALUE_CHANGES_KEY } from '../../events/value-events';
+import { ADDED_USERS_KEY, type CompactValueChange, VALUE_CHANGES_KEY } from '../../events/value-events';
 import { type ActivityInsert, attributeActivity, itemActivity } from '../activity/activity-rows';
 import { findRestrictedFolderIds } from '../boards/folder-access';
 import type { ChangedValue } from './item-values';
@@ -150,14 +150,15 @@ function itemEvents(
     const data = isRestricted
       ? undefined
       : { id: change.valueId, item_id: item.id, attribute_id: change.attributeId, data: change.data };
+    const added = addedUserIds(change);
     const row = announced.get(item.id);
     if (row) {
       const list = compact.get(item.id) ?? [];
-      if (isRestricted) list.push({ type: valueType, id: change.valueId });
+      if (isRestricted) list.push({ type: valueType, id: change.valueId, ...added });
       // The item's event carries its values: a value it holds as changed is named, not repeated.
       else if (holdsValue(row, change))
-        list.push({ type: valueType, id: change.valueId, attribute_id: change.attributeId });
-      else list.push({ type: valueType, id: change.valueId, data });
+        list.push({ type: valueType, id: change.valueId, attribute_id: change.attributeId, ...added });
+      else list.push({ type: valueType, id: change.valueId, data, ...added });
       compact.set(item.id, list);
       continue;
     }
@@ -166,7 +167,12 @@ function itemEvents(
       type: valueType,
       channel: teamChannels.board(item.teamId, item.boardId),
       actorId,
-      payload: { id: change.valueId, row_version: item.rowVersion, ...(data === undefined ? {} : { data }) },
+      payload: {
+        id: change.valueId,
+        row_version: item.rowVersion,
+        ...(data === undefined ? {} : { data }),
+        ...(added.added ? { [ADDED_USERS_KEY]: added.added, item_id: item.id } : {}),
+      },
     });
   }
   const events: OutboxEvent[] = rows.map((row) => {
@@ -185,6 +191,19 @@ function itemEvents(
     };
   });
   return [...events, ...strays];
+}
+
+/**
+ * The user ids a people value gained (a members value is a list of user ids): what the
+ * notification producer tells them of (AddedToMembersAttributeNotification). Other values: none.
+ */
+function addedUserIds(change: ValueChange): { added?: number[] } {
+  const isIds = (value: unknown): value is number[] =>
+    Array.isArray(value) && value.every((id) => Number.isInteger(id));
+  if (!isIds(change.data)) return {};
+  const before = isIds(change.before) ? change.before : [];
+  const added = change.data.filter((id) => !before.includes(id));
+  return added.length > 0 ? { added } : {};
 }
 
 /** The item's stored values hold the change as it is (the same value, the same data). */

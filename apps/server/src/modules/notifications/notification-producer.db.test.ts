@@ -92,14 +92,22 @@ describe('notifications of comments', () => {
       s.guest.token,
       `<p>${mention(s['full-member'].id)} ${mention(s.admin.id)} please look</p>`,
     );
-    const rows = await told(s.team.id, 4);
+    const rows = await told(s.team.id, 5);
     expect(byUser(rows)).toEqual({
       [s.owner.id]: ['CommentCreatedNotification'],
-      [s.admin.id]: ['MentionedInCommentNotification'],
+      // Told first that the owner put them in People.
+      [s.admin.id]: ['AddedToMembersAttributeNotification', 'MentionedInCommentNotification'],
       [s['full-member'].id]: ['MentionedInCommentNotification'],
       [s['restricted-member'].id]: ['CommentCreatedNotification'],
     });
     const mine = rows.find((row) => row.userId === s.owner.id)!;
+    const added = rows.find((row) => row.notificationType === 'AddedToMembersAttributeNotification')!;
+    expect(added.data).toMatchObject({
+      attribute_name: 'People',
+      item_name: 'Launch plan',
+      created_by_name: 'Owner',
+    });
+    expect(added.commentId).toBeNull();
     expect(mine).toMatchObject({
       boardId: p.boardId,
       folderId: p.folderId,
@@ -119,7 +127,8 @@ describe('notifications of comments', () => {
       .from(events)
       .where(and(eq(events.teamId, s.team.id), eq(events.type, 'notification.created')));
     expect(announced.map((e) => e.channel).sort()).toEqual(
-      [s.owner.id, s.admin.id, s['full-member'].id, s['restricted-member'].id]
+      // The admin twice: put in People, then mentioned.
+      [s.owner.id, s.admin.id, s.admin.id, s['full-member'].id, s['restricted-member'].id]
         .map((id) => `App.User.${id}`)
         .sort(),
     );
@@ -196,6 +205,39 @@ describe('notifications of comments', () => {
     const rows = await told(s.team.id, 1);
     expect(byUser(rows)).toEqual({ [s.guest.id]: ['CommentReactionCreatedNotification'] });
     expect(rows[0]!.data).toMatchObject({ reaction: '👍', created_by_name: 'A admin', body: 'a thought' });
+  });
+});
+
+describe('notifications of people values', () => {
+  test('people put in a members attribute are told, once, by whoever put them there; not who adds themself', async () => {
+    const s = await seedWorkspace(t);
+    const p = await place(s);
+    const set = async (token: string, ids: number[], rowVersion: number) => {
+      const res = await api.putItem(s, token, p.itemId, {
+        values: { [p.peopleId]: { data: ids } },
+        row_version: rowVersion,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await set(s.owner.token, [s.admin.id, s.guest.id], 2);
+    expect(byUser(await told(s.team.id, 2))).toEqual({
+      [s.admin.id]: ['AddedToMembersAttributeNotification'],
+      [s.guest.id]: ['AddedToMembersAttributeNotification'],
+    });
+    // Adding one more tells only that one; the admin adding themself tells no one.
+    await set(s.owner.token, [s.admin.id, s.guest.id, s['full-member'].id], 3);
+    await set(s.admin.token, [s.admin.id, s.guest.id, s['full-member'].id, s.owner.id], 4);
+    await set(s['full-member'].token, [s['full-member'].id], 5);
+    await set(s['full-member'].token, [s['full-member'].id, s.admin.id], 6);
+    const rows = await told(s.team.id, 5);
+    expect(byUser(rows)).toEqual({
+      [s.admin.id]: ['AddedToMembersAttributeNotification', 'AddedToMembersAttributeNotification'],
+      [s.guest.id]: ['AddedToMembersAttributeNotification'],
+      [s['full-member'].id]: ['AddedToMembersAttributeNotification'],
+      [s.owner.id]: ['AddedToMembersAttributeNotification'],
+    });
+    const byAdmin = rows.find((row) => row.userId === s.owner.id)!;
+    expect(byAdmin.data).toMatchObject({ created_by_name: 'A admin', attribute_name: 'People' });
   });
 });
 

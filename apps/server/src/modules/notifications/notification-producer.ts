@@ -4,11 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { boards } from '../../db/schema/boards';
 import { type CommentRow, commentReactions } from '../../db/schema/comments';
+import { attributes } from '../../db/schema/items';
 import { type NotificationRow, notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import type { DispatchedEvent } from '../../events/dispatched-event';
 import type { EventSubscriber } from '../../events/dispatcher';
 import { recordEvents, userChannel } from '../../events/outbox';
+import { ADDED_USERS_KEY } from '../../events/value-events';
 import { findCommentAnyState } from '../comments/comments.repo';
 import { findItemAnyState } from '../items/items.repo';
 import { findItemTitles } from '../references/references.repo';
@@ -30,31 +32,41 @@ export function commentExcerpt(html: string): string {
   return text.length > NOTIFICATION_BODY_MAX ? `${text.slice(0, NOTIFICATION_BODY_MAX - 1)}…` : text;
 }
 
+/** What notifications about an item are about: the item, and the comment if one. */
+interface ItemSubject {
+  teamId: number;
+  boardId: string;
+  folderId: string;
+  itemId: string;
+  commentId?: string;
+}
+
 /**
- * Writes notifications about a comment, with the names they show (spec section 3: board_name,
- * item_name, created_by_name, body), and announces each on its recipient's channel
- * (`App.User.{id}`, `notification.created`) in the same transaction.
+ * Writes notifications about an item, with the names they show (spec section 3: board_name,
+ * item_name, created_by_name, and what `shown` adds: a comment's body, an attribute's name), and
+ * announces each on its recipient's channel (`App.User.{id}`, `notification.created`) in the same
+ * transaction.
  */
-async function writeAboutComment(
+async function writeAboutItem(
   db: Db,
-  comment: CommentRow,
-  folderId: string,
+  subject: ItemSubject,
   actorId: number,
   produced: readonly Produced[],
+  shown: Record<string, unknown> = {},
 ): Promise<NotificationRow[]> {
   if (produced.length === 0) return [];
   const [actor] = await db.select({ name: users.name }).from(users).where(eq(users.id, actorId)).limit(1);
   const [board] = await db
     .select({ name: boards.name })
     .from(boards)
-    .where(and(eq(boards.teamId, comment.teamId), eq(boards.id, comment.boardId)))
+    .where(and(eq(boards.teamId, subject.teamId), eq(boards.id, subject.boardId)))
     .limit(1);
-  const [title] = await findItemTitles(db, comment.teamId, [comment.itemId]);
-  const shown = {
+  const [title] = await findItemTitles(db, subject.teamId, [subject.itemId]);
+  const names = {
     created_by_name: actor?.name ?? null,
     board_name: board?.name ?? null,
     item_name: title?.title ?? null,
-    body: commentExcerpt(comment.html),
+    ...shown,
   };
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -63,20 +75,38 @@ async function writeAboutComment(
         produced.map((entry) => ({
           userId: entry.userId,
           notificationType: entry.notificationType,
-          teamId: comment.teamId,
-          boardId: comment.boardId,
-          folderId,
-          itemId: comment.itemId,
-          commentId: comment.id,
+          teamId: subject.teamId,
+          boardId: subject.boardId,
+          folderId: subject.folderId,
+          itemId: subject.itemId,
+          commentId: subject.commentId ?? null,
           subscribeableType: 'item',
-          subscribeableId: comment.itemId,
-          data: { ...shown, ...entry.data },
+          subscribeableId: subject.itemId,
+          data: { ...names, ...entry.data },
         })),
       )
       .returning();
     await announceNotifications(tx, rows, actorId);
     return rows;
   });
+}
+
+/** Notifications about a comment: its item's, with the comment's text as their body. */
+function writeAboutComment(
+  db: Db,
+  comment: CommentRow,
+  folderId: string,
+  actorId: number,
+  produced: readonly Produced[],
+) {
+  const subject = {
+    teamId: comment.teamId,
+    boardId: comment.boardId,
+    folderId,
+    itemId: comment.itemId,
+    commentId: comment.id,
+  };
+  return writeAboutItem(db, subject, actorId, produced, { body: commentExcerpt(comment.html) });
 }
 
 /** Each new notification on its recipient's own channel, for the bell and the list. */
@@ -165,9 +195,44 @@ const reactionCommentId = async (db: Db, event: DispatchedEvent) => (await react
 const reactionText = async (db: Db, event: DispatchedEvent) =>
   (await reactionRow(db, event))?.reaction ?? null;
 
+/**
+ * value.created and value.updated of a members attribute that gained people: each of them (not
+ * the one who added them, and only who sees the item) is told AddedToMembersAttributeNotification.
+ */
+async function onPeopleAdded(db: Db, event: DispatchedEvent): Promise<void> {
+  const added = event.payload[ADDED_USERS_KEY];
+  const itemId = event.payload.item_id;
+  if (!Array.isArray(added) || typeof itemId !== 'string' || event.teamId === null || event.actorId === null)
+    return;
+  const item = await findItemAnyState(db, event.teamId, itemId);
+  if (!item || item.deletedAt) return;
+  const attributeId = Object.keys(item.values).find((id) => item.values[id]?.id === event.payload.id);
+  if (!attributeId) return;
+  const [attribute] = await db
+    .select({ name: attributes.name, type: attributes.type })
+    .from(attributes)
+    .where(and(eq(attributes.teamId, event.teamId), eq(attributes.id, attributeId)))
+    .limit(1);
+  if (attribute?.type !== 'members') return;
+  const actorId = event.actorId;
+  const candidates = added.filter((id): id is number => Number.isInteger(id) && id !== actorId);
+  const seeing = await findItemViewers(db, item, candidates);
+  await writeAboutItem(
+    db,
+    { teamId: item.teamId, boardId: item.boardId, folderId: item.folderId, itemId: item.id },
+    actorId,
+    candidates
+      .filter((id) => seeing.has(id))
+      .map((userId) => ({ userId, notificationType: 'AddedToMembersAttributeNotification' })),
+    { attribute_name: attribute.name },
+  );
+}
+
 const HANDLERS: Record<string, (db: Db, event: DispatchedEvent) => Promise<void>> = {
   'comment.created': onCommentCreated,
   'comment.reaction.created': onReactionCreated,
+  'value.created': onPeopleAdded,
+  'value.updated': onPeopleAdded,
 };
 
 /**
