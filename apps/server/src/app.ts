@@ -41,6 +41,7 @@ import { itemRoutes } from './modules/items/items.routes';
 import { fileRoutes } from './modules/me/files.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { itemFollowRoutes } from './modules/notifications/item-follow';
+import { registerNotificationEmail } from './modules/notifications/notification-email';
 import { createNotificationProducer } from './modules/notifications/notification-producer';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { announceVersion } from './modules/platform/announce-version';
@@ -133,6 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const mail = createMailTransport(config, database.db);
   jobs.register<OutgoingMail>({ name: MAIL_JOB, retryLimit: 10, handler: (m) => mail.send(m) });
+  registerNotificationEmail(ctx);
 
   await app.register(swagger, {
     openapi: { info: { title: `${config.appName} API`, version: config.appVersion } },
@@ -191,7 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const dispatcher = createDispatcher({
     db: database.db,
     log: ctx.log,
-    subscribers: [realtime.subscriber, createNotificationProducer({ db: database.db })],
+    subscribers: [realtime.subscriber, createNotificationProducer(ctx)],
     pollIntervalMs: options.eventPollingIntervalMs,
   });
   // A write answered here has committed its events: send them now rather than at the next poll.

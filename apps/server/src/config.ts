@@ -57,6 +57,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   MOBILE_SYNC_THRESHOLD: z.coerce.number().int().min(0).default(1000),
   FEATURES: z.string().default(''),
+  /** Seconds a notification waits unread before it is mailed (several within it go as one mail). */
+  NOTIFICATION_EMAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(300),
   STATUS_MESSAGE_URL: optionalText,
   WEB_DIST_DIR: optionalText,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -89,6 +91,8 @@ export interface AppConfig {
   appUrl: string;
   appName: string;
   appVersion: string;
+  /** Seconds a notification waits unread before it is mailed (NOTIFICATION_EMAIL_DELAY_S). */
+  notificationEmailDelayS: number;
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
@@ -162,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     appName: e.APP_NAME,
+    notificationEmailDelayS: e.NOTIFICATION_EMAIL_DELAY_S,
     appVersion: version,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

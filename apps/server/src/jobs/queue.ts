@@ -11,8 +11,16 @@ export interface JobDefinition<T> {
 }
 
 export interface JobQueue {
-  /** Enqueues inside `db` (pass the open transaction so the job commits or rolls back with it). */
-  enqueue<T extends object>(db: DbOrTx, name: string, data: T): Promise<void>;
+  /**
+   * Enqueues inside `db` (pass the open transaction so the job commits or rolls back with it);
+   * `startAfterSeconds` holds it back that long.
+   */
+  enqueue<T extends object>(
+    db: DbOrTx,
+    name: string,
+    data: T,
+    options?: { startAfterSeconds?: number },
+  ): Promise<void>;
   register<T>(definition: JobDefinition<T>): void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -44,7 +52,7 @@ export function createJobQueue(
   let started = false;
 
   return {
-    async enqueue(db, name, data) {
+    async enqueue(db, name, data, options = {}) {
       const definition = definitions.get(name);
       if (!definition) throw new Error(`Unknown job ${name}`);
       await boss.send(name, data, {
@@ -52,6 +60,10 @@ export function createJobQueue(
         retryLimit: definition.retryLimit,
         retryBackoff: true,
         retryDelay: 2,
+        // As a time, not a number of seconds: PGlite types pg-boss's parameter as a timestamp.
+        ...(options.startAfterSeconds
+          ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) }
+          : {}),
       });
     },
     register(definition) {

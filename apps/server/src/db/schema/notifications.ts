@@ -29,6 +29,8 @@ export const notifications = pgTable(
     subscribeableId: text('subscribeable_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     readAt: ts('read_at'),
+    /** When it went out in a mail (notifications read before their delay are never mailed). */
+    emailedAt: ts('emailed_at'),
     /** Millisecond precision, like the list cursor that carries it. */
     createdAt: ts('created_at').notNull().default(sql`date_trunc('milliseconds', now())`),
   },

@@ -1,6 +1,7 @@
 import { htmlToPlainText } from '@strata/domain/attributes/html-text';
 import { commentRecipients, reactionRecipient } from '@strata/domain/notifications/comment-recipients';
 import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { boards } from '../../db/schema/boards';
 import { type CommentRow, commentReactions } from '../../db/schema/comments';
@@ -15,6 +16,7 @@ import { findCommentAnyState } from '../comments/comments.repo';
 import { findItemAnyState } from '../items/items.repo';
 import { findItemTitles } from '../references/references.repo';
 import { findItemViewers, readItemFollowing } from './item-audience';
+import { scheduleNotificationEmails } from './notification-email';
 import { toNotificationDto } from './notifications.service';
 
 /** The longest excerpt of a comment a notification carries as its body. */
@@ -48,13 +50,14 @@ interface ItemSubject {
  * transaction.
  */
 async function writeAboutItem(
-  db: Db,
+  ctx: AppContext,
   subject: ItemSubject,
   actorId: number,
   produced: readonly Produced[],
   shown: Record<string, unknown> = {},
 ): Promise<NotificationRow[]> {
   if (produced.length === 0) return [];
+  const db = ctx.db;
   const [actor] = await db.select({ name: users.name }).from(users).where(eq(users.id, actorId)).limit(1);
   const [board] = await db
     .select({ name: boards.name })
@@ -87,13 +90,18 @@ async function writeAboutItem(
       )
       .returning();
     await announceNotifications(tx, rows, actorId);
+    await scheduleNotificationEmails(
+      ctx,
+      tx,
+      rows.map((row) => row.userId),
+    );
     return rows;
   });
 }
 
 /** Notifications about a comment: its item's, with the comment's text as their body. */
 function writeAboutComment(
-  db: Db,
+  ctx: AppContext,
   comment: CommentRow,
   folderId: string,
   actorId: number,
@@ -106,7 +114,7 @@ function writeAboutComment(
     itemId: comment.itemId,
     commentId: comment.id,
   };
-  return writeAboutItem(db, subject, actorId, produced, { body: commentExcerpt(comment.html) });
+  return writeAboutItem(ctx, subject, actorId, produced, { body: commentExcerpt(comment.html) });
 }
 
 /** Each new notification on its recipient's own channel, for the bell and the list. */
@@ -134,7 +142,8 @@ async function readComment(db: Db, event: DispatchedEvent, id: unknown) {
 }
 
 /** comment.created: the mentioned and the item's followers (domain's commentRecipients). */
-async function onCommentCreated(db: Db, event: DispatchedEvent): Promise<void> {
+async function onCommentCreated(ctx: AppContext, event: DispatchedEvent): Promise<void> {
+  const db = ctx.db;
   const found = await readComment(db, event, event.payload.id);
   if (!found) return;
   const { comment, item } = found;
@@ -154,14 +163,15 @@ async function onCommentCreated(db: Db, event: DispatchedEvent): Promise<void> {
     canSee: (id) => seeing.has(id),
   });
   if (comment.createdBy === null) return;
-  await writeAboutComment(db, comment, item.folderId, comment.createdBy, [
+  await writeAboutComment(ctx, comment, item.folderId, comment.createdBy, [
     ...recipients.mentioned.map((userId) => ({ userId, notificationType: 'MentionedInCommentNotification' })),
     ...recipients.followers.map((userId) => ({ userId, notificationType: 'CommentCreatedNotification' })),
   ]);
 }
 
 /** comment.reaction.created: the comment's author. */
-async function onReactionCreated(db: Db, event: DispatchedEvent): Promise<void> {
+async function onReactionCreated(ctx: AppContext, event: DispatchedEvent): Promise<void> {
+  const db = ctx.db;
   const data = event.payload.data as { comment_id?: unknown; reaction?: unknown } | undefined;
   // Without data (an item of a hidden or private folder) the reaction row tells which comment.
   const commentId = data?.comment_id ?? (await reactionCommentId(db, event));
@@ -176,7 +186,7 @@ async function onReactionCreated(db: Db, event: DispatchedEvent): Promise<void> 
   });
   if (recipient === null) return;
   const reaction = typeof data?.reaction === 'string' ? data.reaction : await reactionText(db, event);
-  await writeAboutComment(db, comment, item.folderId, event.actorId, [
+  await writeAboutComment(ctx, comment, item.folderId, event.actorId, [
     { userId: recipient, notificationType: 'CommentReactionCreatedNotification', data: { reaction } },
   ]);
 }
@@ -199,7 +209,8 @@ const reactionText = async (db: Db, event: DispatchedEvent) =>
  * value.created and value.updated of a members attribute that gained people: each of them (not
  * the one who added them, and only who sees the item) is told AddedToMembersAttributeNotification.
  */
-async function onPeopleAdded(db: Db, event: DispatchedEvent): Promise<void> {
+async function onPeopleAdded(ctx: AppContext, event: DispatchedEvent): Promise<void> {
+  const db = ctx.db;
   const added = event.payload[ADDED_USERS_KEY];
   const itemId = event.payload.item_id;
   if (!Array.isArray(added) || typeof itemId !== 'string' || event.teamId === null || event.actorId === null)
@@ -218,7 +229,7 @@ async function onPeopleAdded(db: Db, event: DispatchedEvent): Promise<void> {
   const candidates = added.filter((id): id is number => Number.isInteger(id) && id !== actorId);
   const seeing = await findItemViewers(db, item, candidates);
   await writeAboutItem(
-    db,
+    ctx,
     { teamId: item.teamId, boardId: item.boardId, folderId: item.folderId, itemId: item.id },
     actorId,
     candidates
@@ -228,7 +239,7 @@ async function onPeopleAdded(db: Db, event: DispatchedEvent): Promise<void> {
   );
 }
 
-const HANDLERS: Record<string, (db: Db, event: DispatchedEvent) => Promise<void>> = {
+const HANDLERS: Record<string, (ctx: AppContext, event: DispatchedEvent) => Promise<void>> = {
   'comment.created': onCommentCreated,
   'comment.reaction.created': onReactionCreated,
   'value.created': onPeopleAdded,
@@ -241,12 +252,12 @@ const HANDLERS: Record<string, (db: Db, event: DispatchedEvent) => Promise<void>
  * and the writer's request never waits for it. Each notification is written with its announcement
  * on the recipient's channel, which the dispatcher hands out in its next pass.
  */
-export function createNotificationProducer(options: { db: Db }): EventSubscriber {
+export function createNotificationProducer(ctx: AppContext): EventSubscriber {
   return {
     name: 'notifications',
     types: Object.keys(HANDLERS),
     async handle(event) {
-      await HANDLERS[event.type]?.(options.db, event);
+      await HANDLERS[event.type]?.(ctx, event);
     },
   };
 }
