@@ -25,7 +25,7 @@ import { boardCan } from '../boards/board-access';
 import { findMemberIds } from '../boards/boards.repo';
 import { findVisibleFolderIds } from '../boards/folder-access';
 import { requireVisibleFolder } from '../items/item-reads';
-import { findItemAnyState, findItems } from '../items/items.repo';
+import { findItemAnyState, findItemFolders } from '../items/items.repo';
 import type { WriteScope } from '../records/write-scope';
 import { getTeamAccess } from '../teams/team-access';
 import { announceComments, announceReaction } from './comment-events';
@@ -273,7 +273,7 @@ export async function listComments(options: {
   if (cursor === null) throw invalidField('after', 'FIELD_INVALID');
   const access = await getTeamAccess(ctx, teamId, options.user);
   const db = ctx.db;
-  const items = await findItems(db, teamId, options.itemIds);
+  const items = await findItemFolders(db, teamId, options.itemIds);
   const visibleFolders = await findVisibleFolderIds(db, access, [
     ...new Set(items.map((item) => item.folderId)),
   ]);

@@ -17,11 +17,8 @@ export const NOTIFICATIONS_PER_MAIL = 50;
  */
 export function scheduleNotificationEmails(ctx: AppContext, tx: DbOrTx, userIds: readonly number[]) {
   const startAfterSeconds = ctx.config.notificationEmailDelayS;
-  return Promise.all(
-    [...new Set(userIds)].map((userId) =>
-      ctx.jobs.enqueue(tx, NOTIFICATION_EMAIL_JOB, { userId }, { startAfterSeconds }),
-    ),
-  );
+  const jobs = [...new Set(userIds)].map((userId) => ({ userId }));
+  return ctx.jobs.enqueueMany(tx, NOTIFICATION_EMAIL_JOB, jobs, { startAfterSeconds });
 }
 
 /**
