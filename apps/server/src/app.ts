@@ -42,7 +42,10 @@ import { fileRoutes } from './modules/me/files.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { itemFollowRoutes } from './modules/notifications/item-follow';
 import { registerNotificationEmail } from './modules/notifications/notification-email';
-import { createNotificationProducer } from './modules/notifications/notification-producer';
+import {
+  createNotificationProducer,
+  registerNotificationProducer,
+} from './modules/notifications/notification-producer';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { announceVersion } from './modules/platform/announce-version';
 import { devMailRoutes } from './modules/platform/dev-mail.routes';
@@ -135,6 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const mail = createMailTransport(config, database.db);
   jobs.register<OutgoingMail>({ name: MAIL_JOB, retryLimit: 10, handler: (m) => mail.send(m) });
   registerNotificationEmail(ctx);
+  registerNotificationProducer(ctx);
 
   await app.register(swagger, {
     openapi: { info: { title: `${config.appName} API`, version: config.appVersion } },

@@ -132,7 +132,7 @@ export function announceNotifications(tx: DbOrTx, rows: readonly NotificationRow
 }
 
 /** The comment of an event and its item, when both are still there. */
-async function readComment(db: Db, event: DispatchedEvent, id: unknown) {
+async function readComment(db: Db, event: NotifyingEvent, id: unknown) {
   if (event.teamId === null || typeof id !== 'string') return null;
   const comment = await findCommentAnyState(db, event.teamId, id);
   if (!comment || comment.deletedAt) return null;
@@ -142,7 +142,7 @@ async function readComment(db: Db, event: DispatchedEvent, id: unknown) {
 }
 
 /** comment.created: the mentioned and the item's followers (domain's commentRecipients). */
-async function onCommentCreated(ctx: AppContext, event: DispatchedEvent): Promise<void> {
+async function onCommentCreated(ctx: AppContext, event: NotifyingEvent): Promise<void> {
   const db = ctx.db;
   const found = await readComment(db, event, event.payload.id);
   if (!found) return;
@@ -170,7 +170,7 @@ async function onCommentCreated(ctx: AppContext, event: DispatchedEvent): Promis
 }
 
 /** comment.reaction.created: the comment's author. */
-async function onReactionCreated(ctx: AppContext, event: DispatchedEvent): Promise<void> {
+async function onReactionCreated(ctx: AppContext, event: NotifyingEvent): Promise<void> {
   const db = ctx.db;
   const data = event.payload.data as { comment_id?: unknown; reaction?: unknown } | undefined;
   // Without data (an item of a hidden or private folder) the reaction row tells which comment.
@@ -192,7 +192,7 @@ async function onReactionCreated(ctx: AppContext, event: DispatchedEvent): Promi
 }
 
 /** The reaction row of a reaction event (its comment and emoji), while it is still given. */
-async function reactionRow(db: Db, event: DispatchedEvent) {
+async function reactionRow(db: Db, event: NotifyingEvent) {
   if (event.teamId === null || typeof event.payload.id !== 'string') return undefined;
   const [row] = await db
     .select({ commentId: commentReactions.commentId, reaction: commentReactions.reaction })
@@ -201,15 +201,15 @@ async function reactionRow(db: Db, event: DispatchedEvent) {
     .limit(1);
   return row;
 }
-const reactionCommentId = async (db: Db, event: DispatchedEvent) => (await reactionRow(db, event))?.commentId;
-const reactionText = async (db: Db, event: DispatchedEvent) =>
+const reactionCommentId = async (db: Db, event: NotifyingEvent) => (await reactionRow(db, event))?.commentId;
+const reactionText = async (db: Db, event: NotifyingEvent) =>
   (await reactionRow(db, event))?.reaction ?? null;
 
 /**
  * value.created and value.updated of a members attribute that gained people: each of them (not
  * the one who added them, and only who sees the item) is told AddedToMembersAttributeNotification.
  */
-async function onPeopleAdded(ctx: AppContext, event: DispatchedEvent): Promise<void> {
+async function onPeopleAdded(ctx: AppContext, event: NotifyingEvent): Promise<void> {
   const db = ctx.db;
   const added = event.payload[ADDED_USERS_KEY];
   const itemId = event.payload.item_id;
@@ -239,25 +239,57 @@ async function onPeopleAdded(ctx: AppContext, event: DispatchedEvent): Promise<v
   );
 }
 
-const HANDLERS: Record<string, (ctx: AppContext, event: DispatchedEvent) => Promise<void>> = {
+const HANDLERS: Record<string, (ctx: AppContext, event: NotifyingEvent) => Promise<void>> = {
   'comment.created': onCommentCreated,
   'comment.reaction.created': onReactionCreated,
   'value.created': onPeopleAdded,
   'value.updated': onPeopleAdded,
 };
 
+/** What the producer reads of an event: it travels in a job, so no more than this. */
+export type NotifyingEvent = Pick<DispatchedEvent, 'type' | 'teamId' | 'actorId' | 'payload'>;
+
+export const NOTIFY_JOB = 'notifications.produce';
+
+/** Whether an event may concern anyone: a value event only when its people value gained someone. */
+function mayNotify(event: DispatchedEvent): boolean {
+  if (!(event.type in HANDLERS)) return false;
+  return !event.type.startsWith('value.') || Array.isArray(event.payload[ADDED_USERS_KEY]);
+}
+
+/** The job that produces the notifications of one event, retried on failure. */
+export function registerNotificationProducer(ctx: AppContext): void {
+  ctx.jobs.register<NotifyingEvent>({
+    name: NOTIFY_JOB,
+    retryLimit: 5,
+    handler: async (event) => {
+      await HANDLERS[event.type]?.(ctx, event);
+    },
+  });
+}
+
 /**
  * The producer of notifications (ARCHITECTURE.md section 7): an outbox subscriber that runs after
  * the change committed, so comments, automations, forms and templates reach people the same way
- * and the writer's request never waits for it. Each notification is written with its announcement
- * on the recipient's channel, which the dispatcher hands out in its next pass.
+ * and the writer's request never waits for it. It only hands each event that may concern someone
+ * to a job (NOTIFY_JOB, woken at once), which writes the notifications with their announcements on
+ * the recipients' channels and schedules their mail: a slow fan-out (a comment on an item 200
+ * people follow) never holds up the real-time events behind it, and a failure is retried.
  */
 export function createNotificationProducer(ctx: AppContext): EventSubscriber {
   return {
     name: 'notifications',
     types: Object.keys(HANDLERS),
     async handle(event) {
-      await HANDLERS[event.type]?.(ctx, event);
+      if (!mayNotify(event)) return;
+      const job: NotifyingEvent = {
+        type: event.type,
+        teamId: event.teamId,
+        actorId: event.actorId,
+        payload: event.payload,
+      };
+      await ctx.jobs.enqueue(ctx.db, NOTIFY_JOB, job);
+      ctx.jobs.wake(NOTIFY_JOB);
     },
   };
 }
