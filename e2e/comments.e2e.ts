@@ -191,3 +191,38 @@ test('comments read right to left in Arabic and dark mode, and one written offli
   expect(problems.filter((problem) => !isOfflineNoise(problem))).toEqual([]);
   await context.close();
 });
+
+test('notification settings: which kinds also come by email, kept after a reload, in English and in Arabic dark', async () => {
+  const nora = await createVerifiedAccount(baseUrl, 'Nora Notified');
+  const { page, context, problems } = await signedInPage(browser, nora.token);
+  await page.goto(`${baseUrl}/home`);
+  await page.getByRole('navigation').getByRole('link', { name: 'Notifications' }).click();
+  await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+  const mentions = page.getByRole('checkbox', { name: 'Mentions of you in comments' });
+  expect(await mentions.isChecked()).toBe(true);
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/me/notification-preferences') && response.request().method() === 'PUT',
+  );
+  await mentions.uncheck();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await page.getByRole('checkbox', { name: 'Mentions of you in comments' }).waitFor();
+  expect(await page.getByRole('checkbox', { name: 'Mentions of you in comments' }).isChecked()).toBe(false);
+  expect(await page.getByRole('checkbox', { name: 'Comments on items you follow' }).isChecked()).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'notification-settings');
+  expect(problems).toEqual([]);
+  await context.close();
+
+  await apiCall(baseUrl, nora.token, 'PUT', '/api/me', { locale: 'ar' });
+  const arabic = await signedInPage(browser, nora.token, { colorScheme: 'dark' });
+  await arabic.page.goto(`${baseUrl}/profile/notifications`);
+  await arabic.page.getByRole('checkbox').first().waitFor();
+  expect(await arabic.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  expect(await arabic.page.getByRole('checkbox', { checked: false }).count()).toBe(1);
+  expect(await seriousViolations(arabic.page)).toEqual([]);
+  await screenshot(arabic.page, 'notification-settings-ar-dark');
+  expect(arabic.problems).toEqual([]);
+  await arabic.context.close();
+});

@@ -42,6 +42,7 @@ import { fileRoutes } from './modules/me/files.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { itemFollowRoutes } from './modules/notifications/item-follow';
 import { registerNotificationEmail } from './modules/notifications/notification-email';
+import { notificationPreferenceRoutes } from './modules/notifications/notification-preferences';
 import {
   createNotificationProducer,
   registerNotificationProducer,
@@ -185,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   viewRoutes(app, ctx);
   commentRoutes(app, ctx);
   itemFollowRoutes(app, ctx);
+  notificationPreferenceRoutes(app, ctx);
   exportRoutes(app, ctx);
   trashRoutes(app, ctx);
   boardLookupRoutes(app, ctx);

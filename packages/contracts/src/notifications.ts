@@ -108,3 +108,26 @@ export const itemFollowBody = z.object({ following: z.boolean() });
 
 /** Whether the caller follows the item: by hand, or by creating it, being in its members or commenting. */
 export const itemFollowAnswer = z.object({ following: z.boolean() });
+
+export const notificationPreferencesPath = '/api/me/notification-preferences';
+
+/** Whether one kind of notification is also mailed (spec section 3's types; the bell always has it). */
+export const notificationPreferenceSchema = z.object({
+  notification_type: z.enum(NOTIFICATION_TYPES),
+  email: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+/** Every kind, in the order of NOTIFICATION_TYPES. */
+export const notificationPreferencesAnswer = z.object({ preferences: z.array(notificationPreferenceSchema) });
+
+/** The kinds to change: each at most once. */
+export const notificationPreferencesBody = z.object({
+  preferences: z
+    .array(notificationPreferenceSchema)
+    .min(1)
+    .max(NOTIFICATION_TYPES.length)
+    .refine((list) => new Set(list.map((entry) => entry.notification_type)).size === list.length, {
+      message: 'Each notification type may be listed once.',
+    }),
+});

@@ -1,6 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  Bell,
   Building2,
   House,
   LogOut,
@@ -179,6 +180,9 @@ export function AppShell() {
                 </SidebarLink>
                 <SidebarLink to="/profile/security" icon={<Shield size={16} aria-hidden="true" />}>
                   {t('shell.security')}
+                </SidebarLink>
+                <SidebarLink to="/profile/notifications" icon={<Bell size={16} aria-hidden="true" />}>
+                  {t('bell.label')}
                 </SidebarLink>
               </nav>
             </aside>

@@ -48,6 +48,11 @@ const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
     import('../features/workspaces/create-workspace-page').then((m) => m.CreateWorkspacePage),
   'profile.settings': () => import('../features/profile').then((m) => m.ProfileSettingsPage),
   'profile.security': () => import('../features/profile').then((m) => m.ProfileSecurityPage),
+  'profile.notifications': withCatalogue('notifications', () =>
+    import('../features/notifications/notification-preferences-page').then(
+      (m) => m.NotificationPreferencesPage,
+    ),
+  ),
   'auth.reauthenticate': () => import('../features/profile').then((m) => m.ReauthenticatePage),
   'team.permissions': () => import('../features/permissions').then((m) => m.TeamPermissionsPage),
   // A board's permissions: the same screen, scoped to the board of the address.

@@ -87,4 +87,49 @@ describe('notifications by mail', () => {
     expect(await mailsTo(s['full-member'].email)).toHaveLength(1);
     expect(await mailsTo(s.admin.email)).toHaveLength(0);
   }, 30_000);
+
+  test('preferences: every kind is mailed by default; a kind turned off stays in the bell only', async () => {
+    const s = await seedWorkspace(t);
+    const p = await place(s);
+    const path = '/api/me/notification-preferences';
+    const defaults = await api.send('GET', path, s['full-member'].token);
+    expect(defaults.body.preferences).toHaveLength(13);
+    expect(defaults.body.preferences.every((entry: { email: boolean }) => entry.email)).toBe(true);
+    for (const bad of [
+      { preferences: [] },
+      { preferences: [{ notification_type: 'NoSuchNotification', email: false }] },
+      {
+        preferences: [
+          { notification_type: 'MentionedInCommentNotification', email: false },
+          { notification_type: 'MentionedInCommentNotification', email: true },
+        ],
+      },
+    ])
+      expect((await api.send('PUT', path, s['full-member'].token, bad)).status).toBe(422);
+    const saved = await api.send('PUT', path, s['full-member'].token, {
+      preferences: [{ notification_type: 'MentionedInCommentNotification', email: false }],
+    });
+    expect(saved.status).toBe(200);
+    const mentions = saved.body.preferences.find(
+      (entry: { notification_type: string }) => entry.notification_type === 'MentionedInCommentNotification',
+    );
+    expect(mentions).toEqual({ notification_type: 'MentionedInCommentNotification', email: false });
+    // Someone else's choices are their own.
+    expect(
+      (await api.send('GET', path, s.guest.token)).body.preferences.every((e: { email: boolean }) => e.email),
+    ).toBe(true);
+
+    await comment(s, p, s.guest.token, `<p>${mention(s['full-member'].id)} look</p>`);
+    await expect
+      .poll(
+        async () => (await api.send('GET', '/api/notifications', s['full-member'].token)).body.data.length,
+      )
+      .toBe(1);
+    // The owner's mail about the same comment comes; the mention's never does.
+    await t.waitForMail(s.owner.email, /commented on Launch plan/);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    t.app.ctx.jobs.wake('notifications.email');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await mailsTo(s['full-member'].email)).toHaveLength(0);
+  }, 30_000);
 });

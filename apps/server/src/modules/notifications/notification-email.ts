@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { queueMail } from '../../mail/mail';
 import { notificationDigestMail } from '../../mail/notification-mail';
+import { findUnmailedTypes } from './notification-preferences';
 
 export const NOTIFICATION_EMAIL_JOB = 'notifications.email';
 
@@ -25,7 +26,8 @@ export function scheduleNotificationEmails(ctx: AppContext, tx: DbOrTx, userIds:
  * The due mail of one person: their notifications still unread and not mailed yet, all of them
  * in one mail (a burst of activity within the delay becomes one digest), in their language. The
  * rows are claimed (emailed_at) in the transaction that queues the mail, so two runs never mail
- * one notification twice; notifications read meanwhile are never mailed. No verified address: none.
+ * one notification twice; notifications read meanwhile, and kinds the person chose not to get by
+ * mail, are never mailed. No verified address: none.
  */
 export async function mailUnreadNotifications(ctx: AppContext, userId: number): Promise<number> {
   const [user] = await ctx.db
@@ -35,6 +37,8 @@ export async function mailUnreadNotifications(ctx: AppContext, userId: number): 
     .limit(1);
   if (!user?.verified) return 0;
   const now = ctx.clock.now();
+  // Kinds the person chose not to get by mail stay in the bell only.
+  const unmailed = await findUnmailedTypes(ctx.db, userId);
   return ctx.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: notifications.id })
@@ -45,6 +49,7 @@ export async function mailUnreadNotifications(ctx: AppContext, userId: number): 
           isNull(notifications.readAt),
           isNull(notifications.emailedAt),
           lte(notifications.createdAt, now),
+          unmailed.length > 0 ? notInArray(notifications.notificationType, unmailed) : undefined,
         ),
       )
       .orderBy(asc(notifications.createdAt), asc(notifications.id))
