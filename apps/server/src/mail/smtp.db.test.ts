@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { buildRegistration } from '@strata/test-utils/factories';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, expect, test } from 'vitest';
+import { seedWorkspace } from '../modules/changes/changes.fixtures';
+import { itemApi } from '../modules/items/items.fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 interface Received {
@@ -85,4 +88,32 @@ test('while the SMTP server is down the mail job retries, and the mail arrives o
   smtp = await startSmtp(port, inbox);
   await until(() => inbox.length > 0, 30_000);
   expect(inbox[0]!.to).toEqual([input.email]);
+});
+
+test('a notification mail reaches a real SMTP server, with the link that opens it', async () => {
+  const port = await freePort();
+  const inbox: Received[] = [];
+  smtp = await startSmtp(port, inbox);
+  app = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, NOTIFICATION_EMAIL_DELAY_S: '0' },
+  });
+  const api = itemApi(app);
+  const s = await seedWorkspace(app);
+  const { board, folder, name } = await api.newPlace(s);
+  const item = await api.newItem(s, folder.id, { values: { [name.id]: { data: 'Launch plan' } } });
+  const mention = `<span data-type="mention" data-id="${s['full-member'].id}" data-label="X">@X</span>`;
+  const res = await api.send('PUT', `/api/${s.team.id}/comments/${randomUUID()}`, s.guest.token, {
+    text: { html: `<p>${mention} please look</p>` },
+    board_id: board.id,
+    item_id: item.id,
+    row_version: 1,
+  });
+  expect(res.status).toBe(200);
+  const to = s['full-member'].email;
+  await until(() => inbox.some((mail) => mail.to.includes(to)), 20_000);
+  const mail = inbox.find((received) => received.to.includes(to))!;
+  expect(mail.raw).toContain('Subject: A guest mentioned you in Launch plan');
+  // Quoted-printable: soft line breaks out, `=3D` is `=`.
+  const text = mail.raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
+  expect(text).toMatch(/\/b\/\w+\/\w+\/[\w-]+\?t=comments&comment=[\w-]+&notification=[\w-]+/);
 });
