@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { comments } from '../../db/schema/comments';
 import { itemFollowers } from '../../db/schema/item-followers';
@@ -19,8 +19,16 @@ export interface ItemFollowing {
   unfollowedIds: number[];
 }
 
-/** The people an item's followers are made of (docs/notifications.md), read in three queries. */
-export async function readItemFollowing(db: DbOrTx, item: ItemRow): Promise<ItemFollowing> {
+/**
+ * The people an item's followers are made of (docs/notifications.md), read in three queries.
+ * `commentsBefore`: only those who commented before then count as commenters (a comment's
+ * notifications are produced a moment later, when later comments may exist already).
+ */
+export async function readItemFollowing(
+  db: DbOrTx,
+  item: ItemRow,
+  options: { commentsBefore?: Date } = {},
+): Promise<ItemFollowing> {
   const teamId = item.teamId;
   const memberAttributes = await db
     .select({ id: attributes.id })
@@ -40,7 +48,14 @@ export async function readItemFollowing(db: DbOrTx, item: ItemRow): Promise<Item
   const commenters = await db
     .selectDistinct({ userId: comments.createdBy })
     .from(comments)
-    .where(and(eq(comments.teamId, teamId), eq(comments.itemId, item.id), isNull(comments.deletedAt)));
+    .where(
+      and(
+        eq(comments.teamId, teamId),
+        eq(comments.itemId, item.id),
+        isNull(comments.deletedAt),
+        options.commentsBefore ? lte(comments.createdAt, options.commentsBefore) : undefined,
+      ),
+    );
   const choices = await db
     .select({ userId: itemFollowers.userId, following: itemFollowers.following })
     .from(itemFollowers)

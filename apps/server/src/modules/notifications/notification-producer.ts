@@ -147,7 +147,7 @@ async function onCommentCreated(ctx: AppContext, event: NotifyingEvent): Promise
   const found = await readComment(db, event, event.payload.id);
   if (!found) return;
   const { comment, item } = found;
-  const following = await readItemFollowing(db, item);
+  const following = await readItemFollowing(db, item, { commentsBefore: comment.createdAt });
   const candidates = [
     ...comment.mentions,
     ...(following.creatorId === null ? [] : [following.creatorId]),
