@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { comments } from '../db/schema/comments';
 import { attributes, items } from '../db/schema/items';
 import { type Seeded, seedWorkspace } from '../modules/changes/changes.fixtures';
 import { itemApi, uuid } from '../modules/items/items.fixtures';
@@ -369,7 +370,7 @@ describe('a generated corpus sent to every route', () => {
 const UNSAFE_STORED_HTML =
   /<script|<iframe|\son[a-z]+\s*=|(?:href|src)\s*=\s*\\?["']?\s*(?:javascript|data|vbscript):/i;
 
-/** Every long-text value and default, button action and link of the workspace, read from the database. */
+/** Every long-text value and default, button action, link and comment of the workspace, read from the database. */
 async function expectNoUnsafeStoredContent() {
   const attributeRows = await t.app.ctx.db.select().from(attributes).where(eq(attributes.teamId, s.team.id));
   const longtextIds = new Set(attributeRows.filter((a) => a.type === 'longtext').map((a) => a.id));
@@ -402,4 +403,6 @@ async function expectNoUnsafeStoredContent() {
         }
     }
   }
+  const commentRows = await t.app.ctx.db.select().from(comments).where(eq(comments.teamId, s.team.id));
+  for (const row of commentRows) expect(row.html).not.toMatch(UNSAFE_STORED_HTML);
 }

@@ -255,7 +255,8 @@ describe('comments of an item', () => {
     const announced = await t.app.ctx.db
       .select({ type: events.type, channel: events.channel })
       .from(events)
-      .where(and(eq(events.teamId, p.s.team.id), like(events.type, 'comment.%')));
+      .where(and(eq(events.teamId, p.s.team.id), like(events.type, 'comment.%')))
+      .orderBy(events.id);
     expect(announced.map((e) => e.type)).toEqual([
       'comment.created',
       'comment.reaction.created',
