@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@strata/domain/constants';
+import { notificationTextKey } from '@strata/domain/notifications/notification-kinds';
 import type { NotificationRow } from '../db/schema/notifications';
 import ar from './locales/notification-mail.ar.json';
 import de from './locales/notification-mail.de.json';
@@ -29,23 +30,6 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Locale, Texts> = {
   zh,
 };
 
-/** The key in `types` of each notification type of spec section 3. */
-const TYPE_KEYS: Record<string, keyof Texts['types']> = {
-  CommentCreatedNotification: 'commentCreated',
-  MentionedInCommentNotification: 'mentioned',
-  CommentReactionCreatedNotification: 'reaction',
-  AddedToMembersAttributeNotification: 'addedToMembers',
-  UserSubscribedNotification: 'subscribed',
-  FormSubmittedNotification: 'formSubmitted',
-  TemplateSharedNotification: 'templateShared',
-  AutomationItemNotification: 'automationItem',
-  AutomationBoardNotification: 'automationBoard',
-  AutomationRunsWarningNotification: 'automationWarning',
-  AutomationRunsExceededNotification: 'automationExceeded',
-  StorageWarningNotification: 'storageWarning',
-  StorageExceededNotification: 'storageExceeded',
-};
-
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
@@ -59,7 +43,7 @@ export function notificationSentence(locale: string, row: NotificationRow): stri
   const texts = textsOf(locale);
   const d = row.data ?? {};
   const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  return fill(texts.types[TYPE_KEYS[row.notificationType] ?? 'other'], {
+  return fill(texts.types[notificationTextKey(row.notificationType)], {
     name: str(d.created_by_name) ?? texts.someone,
     item: str(d.item_name) ?? texts.anItem,
     board: str(d.board_name) ?? '',

@@ -1,0 +1,28 @@
+/**
+ * The key of each notification type of spec section 3 in the texts that word it (the web app's
+ * `notifications.types` and the notification mail's `types`); types without one use `other`.
+ */
+export const NOTIFICATION_TEXT_KEYS = {
+  CommentCreatedNotification: 'commentCreated',
+  MentionedInCommentNotification: 'mentioned',
+  CommentReactionCreatedNotification: 'reaction',
+  AddedToMembersAttributeNotification: 'addedToMembers',
+  UserSubscribedNotification: 'subscribed',
+  FormSubmittedNotification: 'formSubmitted',
+  TemplateSharedNotification: 'templateShared',
+  AutomationItemNotification: 'automationItem',
+  AutomationBoardNotification: 'automationBoard',
+  AutomationRunsWarningNotification: 'automationWarning',
+  AutomationRunsExceededNotification: 'automationExceeded',
+  StorageWarningNotification: 'storageWarning',
+  StorageExceededNotification: 'storageExceeded',
+} as const;
+
+export type NotificationTextKey =
+  | (typeof NOTIFICATION_TEXT_KEYS)[keyof typeof NOTIFICATION_TEXT_KEYS]
+  | 'other';
+
+/** The text key of a notification type. */
+export function notificationTextKey(type: string): NotificationTextKey {
+  return (NOTIFICATION_TEXT_KEYS as Record<string, NotificationTextKey>)[type] ?? 'other';
+}
