@@ -53,6 +53,7 @@ import { devMailRoutes } from './modules/platform/dev-mail.routes';
 import { logRoutes } from './modules/platform/log.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { referenceRoutes } from './modules/references/references.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { invitationRoutes } from './modules/teams/invitations.routes';
 import { memberRoutes } from './modules/teams/members.routes';
 import { permissionRecordRoutes } from './modules/teams/permission-records.routes';
@@ -185,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   activityRoutes(app, ctx);
   viewRoutes(app, ctx);
   commentRoutes(app, ctx);
+  searchRoutes(app, ctx);
   itemFollowRoutes(app, ctx);
   notificationPreferenceRoutes(app, ctx);
   exportRoutes(app, ctx);

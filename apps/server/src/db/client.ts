@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -83,7 +84,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!client) {
     const dir = options.dataDir ?? 'memory://';
     if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir.startsWith('memory://') ? dir : join(dir, 'pg'));
+    // pg_trgm: search's matches inside words (docs/search.md).
+    client = await PGlite.create(dir.startsWith('memory://') ? dir : join(dir, 'pg'), {
+      extensions: { pg_trgm },
+    });
   }
   const pglite = client;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;

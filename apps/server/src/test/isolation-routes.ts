@@ -297,4 +297,7 @@ export const TENANT_ROUTES: TenantRoute[] = [
   // The caller's own list (it has no foreign id to ask for): only the canary check applies.
   { method: 'GET', path: '/api/notifications', refusesAll: () => true },
   { method: 'GET', path: '/api/notifications?unread=1', refusesAll: () => true },
+  // Search names its workspace: another's answers 404, and the caller's own finds none of its canary.
+  { method: 'GET', path: '/api/search?q=canary&team_id={team}' },
+  { method: 'GET', path: '/api/search?q=anary&team_id={team}&limit=50' },
 ];
