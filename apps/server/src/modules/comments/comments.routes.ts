@@ -10,7 +10,7 @@ import {
   pinCommentBody,
 } from '@strata/contracts/comments';
 import { commonErrorResponses } from '@strata/contracts/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/authenticate';
@@ -44,7 +44,7 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       // Shaped field by field by toComment already: sent as its JSON, without the schema's
       // check of every comment again (the comments-read bench, docs/comments.md).
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(page));
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(JSON.stringify(page));
     },
   );
   r.put(
