@@ -198,7 +198,7 @@ test('notification settings: which kinds also come by email, kept after a reload
   await page.goto(`${baseUrl}/home`);
   await page.getByRole('navigation').getByRole('link', { name: 'Notifications' }).click();
   await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
-  const mentions = page.getByRole('checkbox', { name: 'Mentions of you in comments' });
+  const mentions = page.getByRole('checkbox', { name: 'Mentions of you in comments', exact: true });
   expect(await mentions.isChecked()).toBe(true);
   const saved = page.waitForResponse(
     (response) =>
@@ -207,9 +207,13 @@ test('notification settings: which kinds also come by email, kept after a reload
   await mentions.uncheck();
   expect((await saved).status()).toBe(200);
   await page.reload();
-  await page.getByRole('checkbox', { name: 'Mentions of you in comments' }).waitFor();
-  expect(await page.getByRole('checkbox', { name: 'Mentions of you in comments' }).isChecked()).toBe(false);
-  expect(await page.getByRole('checkbox', { name: 'Comments on items you follow' }).isChecked()).toBe(true);
+  await page.getByRole('checkbox', { name: 'Mentions of you in comments', exact: true }).waitFor();
+  expect(
+    await page.getByRole('checkbox', { name: 'Mentions of you in comments', exact: true }).isChecked(),
+  ).toBe(false);
+  expect(
+    await page.getByRole('checkbox', { name: 'Comments on items you follow', exact: true }).isChecked(),
+  ).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'notification-settings');
   expect(problems).toEqual([]);

@@ -47,7 +47,10 @@ import {
   createNotificationProducer,
   registerNotificationProducer,
 } from './modules/notifications/notification-producer';
+import { registerNotificationPush } from './modules/notifications/notification-push';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { pushSubscriptionRoutes } from './modules/notifications/push-subscriptions.routes';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { announceVersion } from './modules/platform/announce-version';
 import { devMailRoutes } from './modules/platform/dev-mail.routes';
 import { logRoutes } from './modules/platform/log.routes';
@@ -141,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   jobs.register<OutgoingMail>({ name: MAIL_JOB, retryLimit: 10, handler: (m) => mail.send(m) });
   registerNotificationEmail(ctx);
   registerNotificationProducer(ctx);
+  registerNotificationPush(ctx);
 
   await app.register(swagger, {
     openapi: { info: { title: `${config.appName} API`, version: config.appVersion } },
@@ -194,6 +198,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   boardLookupRoutes(app, ctx);
   changeRoutes(app, ctx);
   notificationRoutes(app, ctx);
+  pushSubscriptionRoutes(app, ctx);
+  await app.register(async (scope) => unsubscribeRoutes(scope, ctx));
   devMailRoutes(app, ctx);
   const realtime = await registerRealtime(app, ctx, bus);
   await registerWebApp(app, config);

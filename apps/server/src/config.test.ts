@@ -60,4 +60,23 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ PASSWORD_HASHING: 'cheap' })).toThrow(/PASSWORD_HASHING/);
   });
+
+  test('push: loopback only outside production, VAPID keys both or neither, a mailto: or https: subject', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.test:587' };
+    expect(loadConfig({ OUTGOING_ALLOW_LOOPBACK: 'true' }).outgoingAllowLoopback).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...smtp, OUTGOING_ALLOW_LOOPBACK: 'true' })).toThrow(
+      /OUTGOING_ALLOW_LOOPBACK is only for tests/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc' })).toThrow(/set together/);
+    expect(loadConfig({ VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv' }).vapid).toEqual({
+      publicKey: 'pub',
+      privateKey: 'priv',
+    });
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@strata.test' })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ MAIL_FROM: 'Strata <ops@strata.test>' }).vapidSubject).toBe('mailto:ops@strata.test');
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.org , *' }).pushServiceHosts).toEqual([
+      'push.example.org',
+      '*',
+    ]);
+  });
 });

@@ -12,6 +12,18 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/**
+ * The push services of the browsers (Chrome and Edge's FCM, Firefox's autopush, Windows, Apple):
+ * a device token must point at one of them or a subdomain (docs/notifications.md).
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+] as const;
+
 /** Every setting the server reads from the environment, with its default. The README lists them. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -63,6 +75,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalText,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   PASSWORD_HASHING: z.enum(['strong', 'test']).default('strong'),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
+  PUSH_SERVICE_HOSTS: z.string().default(DEFAULT_PUSH_SERVICE_HOSTS.join(',')),
+  OUTGOING_ALLOW_LOOPBACK: bool,
 });
 
 /** argon2id cost. Each hash records its own, so a hash made under one cost verifies under any. */
@@ -133,9 +150,25 @@ export interface AppConfig {
   /** Development mail outbox (/dev/mail) is on only without SMTP and outside production. */
   devMailEnabled: boolean;
   passwordHashing: PasswordHashing;
+  /** VAPID keys from the environment (base64url); unset, a pair is generated and kept in the database. */
+  vapid?: { publicKey: string; privateKey: string };
+  /** Who runs this server, for push services (VAPID `sub`): a mailto: or https: URL. */
+  vapidSubject: string;
+  /** Hosts (and their subdomains) device tokens may point at; `*` allows any public host. */
+  pushServiceHosts: string[];
+  /**
+   * Outgoing requests (push, later webhooks) may reach loopback addresses, and push endpoints may be
+   * plain http on loopback: only for tests and development (OUTGOING_ALLOW_LOOPBACK).
+   */
+  outgoingAllowLoopback: boolean;
 }
 
 export class ConfigError extends Error {}
+
+/** The address of a `Name <address>` sender (or the text itself). */
+function mailAddress(from: string): string {
+  return from.match(/<([^>]+)>/)?.[1]?.trim() ?? from.trim();
+}
 
 /** Reads and validates the environment; throws ConfigError with every problem listed. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -154,6 +187,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'PASSWORD_HASHING=test is only for the test suite (NODE_ENV=test): its hashes would be cheap to crack.',
     );
+  }
+  if (e.OUTGOING_ALLOW_LOOPBACK && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'OUTGOING_ALLOW_LOOPBACK is only for tests and development: in production it would let outgoing requests reach this machine.',
+    );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither (then a pair is generated).',
+    );
+  }
+  if (e.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(e.VAPID_SUBJECT)) {
+    throw new ConfigError('VAPID_SUBJECT must be a mailto: or https:// URL.');
   }
   if (e.DATABASE_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
@@ -205,5 +251,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     devMailEnabled: !e.SMTP_URL && e.NODE_ENV !== 'production',
     passwordHashing: e.PASSWORD_HASHING === 'test' ? TEST_PASSWORD_HASHING : STRONG_PASSWORD_HASHING,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    outgoingAllowLoopback: e.OUTGOING_ALLOW_LOOPBACK ?? false,
   };
 }

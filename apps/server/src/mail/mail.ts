@@ -10,6 +10,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (List-Unsubscribe of notification mail). */
+  headers?: Record<string, string>;
 }
 
 export const MAIL_JOB = 'mail.send';
@@ -31,8 +33,8 @@ export function createMailTransport(config: AppConfig, db: Db): MailTransport {
     };
   }
   return {
-    async send(mail) {
-      await db.insert(mailOutbox).values({ id: randomUUID(), ...mail });
+    async send({ to, subject, text, html }) {
+      await db.insert(mailOutbox).values({ id: randomUUID(), to, subject, text, html });
     },
     close() {},
   };

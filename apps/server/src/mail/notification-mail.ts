@@ -70,7 +70,8 @@ export function notificationUrl(appUrl: string, row: NotificationRow): string {
 
 /**
  * The mail of a person's unread notifications (one, or several as one digest), in their language:
- * each says who did what where, with its excerpt and a link that opens it.
+ * each says who did what where, with its excerpt and a link that opens it. Its unsubscribe link
+ * is in the footer and in the List-Unsubscribe headers (RFC 2369, one-click RFC 8058).
  */
 export function notificationDigestMail(p: {
   to: string;
@@ -80,6 +81,8 @@ export function notificationDigestMail(p: {
   appUrl: string;
   delayMinutes: number;
   rows: readonly NotificationRow[];
+  /** The signed link that turns this person's notification mail off. */
+  unsubscribeUrl: string;
 }): OutgoingMail {
   const texts = textsOf(p.locale);
   const entries = p.rows.map((row) => ({
@@ -108,6 +111,7 @@ export function notificationDigestMail(p: {
     `${texts.openAll}: ${allUrl}`,
     '',
     footer,
+    `${texts.unsubscribe.mailLink}: ${p.unsubscribeUrl}`,
     '',
     `— ${p.appName}`,
   ].join('\n');
@@ -125,8 +129,12 @@ ${entry.body ? `<div dir="auto" style="color:#4b5563;margin-top:4px">${escapeHtm
 <p>${escapeHtml(texts.intro)}</p>
 <ul style="padding-inline-start:20px">${items}</ul>
 <p><a href="${escapeHtml(allUrl)}" style="background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(texts.openAll)}</a></p>
-<p style="color:#666;font-size:13px">${escapeHtml(footer)}</p>
+<p style="color:#666;font-size:13px">${escapeHtml(footer)}<br><a href="${escapeHtml(p.unsubscribeUrl)}" style="color:#666">${escapeHtml(texts.unsubscribe.mailLink)}</a></p>
 <p style="color:#666">— ${escapeHtml(p.appName)}</p>
 </body></html>`;
-  return { to: p.to, subject, text, html };
+  const headers = {
+    'List-Unsubscribe': `<${p.unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+  return { to: p.to, subject, text, html, headers };
 }

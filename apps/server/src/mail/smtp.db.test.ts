@@ -90,7 +90,7 @@ test('while the SMTP server is down the mail job retries, and the mail arrives o
   expect(inbox[0]!.to).toEqual([input.email]);
 });
 
-test('a notification mail reaches a real SMTP server, with the link that opens it', async () => {
+test('a notification mail reaches a real SMTP server, with the link that opens it and its List-Unsubscribe headers', async () => {
   const port = await freePort();
   const inbox: Received[] = [];
   smtp = await startSmtp(port, inbox);
@@ -116,4 +116,10 @@ test('a notification mail reaches a real SMTP server, with the link that opens i
   // Quoted-printable: soft line breaks out, `=3D` is `=`.
   const text = mail.raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
   expect(text).toMatch(/\/b\/\w+\/\w+\/[\w-]+\?t=comments&comment=[\w-]+&notification=[\w-]+/);
+  // Header lines may be folded: unfold them first.
+  const headers = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  expect(headers).toMatch(
+    /^List-Unsubscribe: <http:\/\/strata\.test\/api\/unsubscribe\?u=\d+&e=\d+&s=[\w-]+>$/m,
+  );
+  expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 });

@@ -11,7 +11,7 @@ export interface TenantRoute {
    * {board} and {folder} a board and a folder of a workspace, {new} a fresh board or folder id,
    * {attribute} and {item} an attribute and an item of that board, {view} a view of that folder, {uuid} a fresh UUID,
    * {notification} a notification of a member of that workspace (never the caller's),
-   * {comment} a comment on that item.
+   * {comment} a comment on that item, {device} a member's push endpoint (device token).
    */
   path: string;
   body?: Record<string, unknown> | Record<string, unknown>[];
@@ -297,6 +297,18 @@ export const TENANT_ROUTES: TenantRoute[] = [
   // The caller's own list (it has no foreign id to ask for): only the canary check applies.
   { method: 'GET', path: '/api/notifications', refusesAll: () => true },
   { method: 'GET', path: '/api/notifications?unread=1', refusesAll: () => true },
+  // Device tokens belong to their person: another's is never removed.
+  {
+    method: 'DELETE',
+    path: '/api/notifications/device-tokens',
+    body: { token: { endpoint: '{device}' } },
+    refusesAll: (body) => (body as { removed: boolean }).removed === false,
+  },
+  // The anonymous unsubscribe link with another person's id and a signature that is not theirs.
+  { method: 'GET', path: '/api/unsubscribe?u={member}&e=4102444800&s={uuid}' },
+  { method: 'POST', path: '/api/unsubscribe?u={member}&e=4102444800&s={uuid}' },
+  // The service worker's anonymous check of a pushed notification, forged for another's.
+  { method: 'GET', path: '/api/notifications/push-state?id={notification}&check={member}.4102444800.{uuid}' },
   // Search names its workspace: another's answers 404, and the caller's own finds none of its canary.
   { method: 'GET', path: '/api/search?q=canary&team_id={team}' },
   { method: 'GET', path: '/api/search?q=anary&team_id={team}&limit=50' },

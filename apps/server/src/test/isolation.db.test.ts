@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { teamInvitations } from '../db/schema/invitations';
@@ -30,6 +30,8 @@ interface Seeded {
   commentId: string;
   /** Notifications of its members (half of them read), with the canary: {notification}. */
   notificationIds: string[];
+  /** The push endpoint (device token) of each member: {device}. */
+  deviceEndpoints: string[];
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -163,6 +165,29 @@ beforeAll(async () => {
         notificationIds.push(row.id);
       }
     }
+    const deviceEndpoints: string[] = [];
+    for (const member of members) {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${canary}-${member.id}`;
+      const saved = await t.request({
+        method: 'POST',
+        url: '/api/notifications/device-tokens',
+        token: member.token,
+        json: {
+          token: {
+            endpoint,
+            keys: {
+              p256dh: ecdh.getPublicKey().toString('base64url'),
+              auth: randomBytes(16).toString('base64url'),
+            },
+          },
+        },
+      });
+      // A guest account gets no push; every role of a workspace is a full account here.
+      if (saved.statusCode !== 200) throw new Error(`device token seeding failed: ${saved.body}`);
+      deviceEndpoints.push(endpoint);
+    }
     workspaces.push({
       boardId,
       folderId,
@@ -176,6 +201,7 @@ beforeAll(async () => {
       userIds: [...members.map((m) => m.id), invitee],
       invitationId: invitation!.id,
       notificationIds,
+      deviceEndpoints,
     });
   }
 }, 120_000);
@@ -222,6 +248,7 @@ test(`${REQUESTS} requests with other workspaces' ids, every role: no foreign ca
         .replaceAll('{view}', inner.viewId)
         .replaceAll('{comment}', inner.commentId)
         .replaceAll('{notification}', () => pick(inner.notificationIds))
+        .replaceAll('{device}', () => pick(inner.deviceEndpoints))
         .replaceAll('{uuid}', randomUUID())
         .replaceAll('{new}', base62Id())
         .replaceAll('{team}', String(teamId))

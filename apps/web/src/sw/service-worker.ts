@@ -22,6 +22,7 @@ import {
   SKIP_WAITING,
   SW_CHANNEL,
 } from './sw-protocol';
+import { endPushSubscription, type PushWorkerScope, registerPushHandlers } from './sw-push';
 import { isAppNavigation, type RuntimeCacheName, runtimeCacheFor } from './sw-routes';
 
 /** The parts of the worker's global scope used here (the web app compiles with the DOM library). */
@@ -39,7 +40,7 @@ interface WorkerScope {
   addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
 }
-declare const self: WorkerScope;
+declare const self: WorkerScope & PushWorkerScope;
 
 const BUILD_VERSION: string = __APP_VERSION__;
 const DAY_S = 24 * 60 * 60;
@@ -124,6 +125,12 @@ self.addEventListener('activate', () => {
   channel.postMessage({ type: 'activated', version: BUILD_VERSION } satisfies ChannelMessage);
 });
 
+// Pushes are shown while their notification is unread; a click opens the app at their target.
+registerPushHandlers(self);
+
 channel.addEventListener('message', (event: MessageEvent<ChannelMessage>) => {
-  if (event.data?.type === 'sign-out') void clearPerUserCaches();
+  if (event.data?.type === 'sign-out') {
+    void clearPerUserCaches();
+    void endPushSubscription(self).catch(() => undefined);
+  }
 });

@@ -106,6 +106,14 @@ describe('notifications by mail', () => {
       },
     ])
       expect((await api.send('PUT', path, s['full-member'].token, bad)).status).toBe(422);
+    // An entry without email or push changes nothing, and is refused.
+    expect(
+      (
+        await api.send('PUT', path, s['full-member'].token, {
+          preferences: [{ notification_type: 'MentionedInCommentNotification' }],
+        })
+      ).status,
+    ).toBe(422);
     const saved = await api.send('PUT', path, s['full-member'].token, {
       preferences: [{ notification_type: 'MentionedInCommentNotification', email: false }],
     });
@@ -113,7 +121,11 @@ describe('notifications by mail', () => {
     const mentions = saved.body.preferences.find(
       (entry: { notification_type: string }) => entry.notification_type === 'MentionedInCommentNotification',
     );
-    expect(mentions).toEqual({ notification_type: 'MentionedInCommentNotification', email: false });
+    expect(mentions).toEqual({
+      notification_type: 'MentionedInCommentNotification',
+      email: false,
+      push: true,
+    });
     // Someone else's choices are their own.
     expect(
       (await api.send('GET', path, s.guest.token)).body.preferences.every((e: { email: boolean }) => e.email),
@@ -132,4 +144,40 @@ describe('notifications by mail', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await mailsTo(s['full-member'].email)).toHaveLength(0);
   }, 30_000);
+
+  test('preferences: push is on by default; email and push change independently, what is left out stays', async () => {
+    const s = await seedWorkspace(t);
+    const path = '/api/me/notification-preferences';
+    const token = s.admin.token;
+    const kind = (answer: { body: { preferences: { notification_type: string }[] } }, type: string) =>
+      answer.body.preferences.find((entry) => entry.notification_type === type);
+    const defaults = await api.send('GET', path, token);
+    expect(defaults.body.preferences.every((entry: { push: boolean }) => entry.push)).toBe(true);
+    const pushOff = await api.send('PUT', path, token, {
+      preferences: [{ notification_type: 'CommentCreatedNotification', push: false }],
+    });
+    expect(kind(pushOff, 'CommentCreatedNotification')).toEqual({
+      notification_type: 'CommentCreatedNotification',
+      email: true,
+      push: false,
+    });
+    const emailOff = await api.send('PUT', path, token, {
+      preferences: [
+        { notification_type: 'CommentCreatedNotification', email: false },
+        { notification_type: 'MentionedInCommentNotification', email: false, push: false },
+      ],
+    });
+    expect(kind(emailOff, 'CommentCreatedNotification')).toMatchObject({ email: false, push: false });
+    expect(kind(emailOff, 'MentionedInCommentNotification')).toMatchObject({ email: false, push: false });
+    const reread = await api.send('GET', path, token);
+    expect(reread.body).toEqual(emailOff.body);
+    expect(kind(reread, 'CommentReactionCreatedNotification')).toMatchObject({ email: true, push: true });
+    expect(
+      (
+        await api.send('PUT', path, token, {
+          preferences: [{ notification_type: 'CommentCreatedNotification', push: 'no' }],
+        })
+      ).status,
+    ).toBe(422);
+  });
 });

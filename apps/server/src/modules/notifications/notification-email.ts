@@ -6,6 +6,7 @@ import { users } from '../../db/schema/users';
 import { queueMail } from '../../mail/mail';
 import { notificationDigestMail } from '../../mail/notification-mail';
 import { findUnmailedTypes } from './notification-preferences';
+import { createUnsubscribeUrl } from './unsubscribe-link';
 
 export const NOTIFICATION_EMAIL_JOB = 'notifications.email';
 
@@ -39,6 +40,7 @@ export async function mailUnreadNotifications(ctx: AppContext, userId: number): 
   const now = ctx.clock.now();
   // Kinds the person chose not to get by mail stay in the bell only.
   const unmailed = await findUnmailedTypes(ctx.db, userId);
+  const unsubscribeUrl = await createUnsubscribeUrl(ctx, userId);
   return ctx.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: notifications.id })
@@ -82,6 +84,7 @@ export async function mailUnreadNotifications(ctx: AppContext, userId: number): 
         appUrl: ctx.config.appUrl,
         delayMinutes: Math.max(1, Math.round(ctx.config.notificationEmailDelayS / 60)),
         rows,
+        unsubscribeUrl,
       }),
     );
     return rows.length;

@@ -17,6 +17,7 @@ import { findItemAnyState } from '../items/items.repo';
 import { findItemTitles } from '../references/references.repo';
 import { findItemViewers, readItemFollowing } from './item-audience';
 import { scheduleNotificationEmails } from './notification-email';
+import { NOTIFICATION_PUSH_JOB, schedulePushNotifications } from './notification-push';
 import { toNotificationDto } from './notifications.service';
 
 /** The longest excerpt of a comment a notification carries as its body. */
@@ -46,8 +47,8 @@ interface ItemSubject {
 /**
  * Writes notifications about an item, with the names they show (spec section 3: board_name,
  * item_name, created_by_name, and what `shown` adds: a comment's body, an attribute's name), and
- * announces each on its recipient's channel (`App.User.{id}`, `notification.created`) in the same
- * transaction.
+ * announces each on its recipient's channel (`App.User.{id}`, `notification.created`) and
+ * schedules its mail and push in the same transaction.
  */
 async function writeAboutItem(
   ctx: AppContext,
@@ -71,7 +72,7 @@ async function writeAboutItem(
     item_name: title?.title ?? null,
     ...shown,
   };
-  return db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const rows = await tx
       .insert(notifications)
       .values(
@@ -95,8 +96,12 @@ async function writeAboutItem(
       tx,
       rows.map((row) => row.userId),
     );
+    await schedulePushNotifications(ctx, tx, rows);
     return rows;
   });
+  // The push jobs are seen once committed: sent now rather than at the next poll.
+  if (written.length > 0) ctx.jobs.wake(NOTIFICATION_PUSH_JOB);
+  return written;
 }
 
 /** Notifications about a comment: its item's, with the comment's text as their body. */
