@@ -67,14 +67,16 @@ export function defaultLevel(): PermissionLevel {
  * deny that outranks their role's allow.
  */
 export function privateBoardLevel(): PermissionLevel {
-  return {
-    permissions: [
-      formatKey({ action: 'VIEW_BOARD', allow: true, subject: 'tag:board_member' }),
-      formatKey({ action: 'VIEW_BOARD', allow: false, subject: 'tag:board_locked_out' }),
-    ],
-    final_permissions: [],
-  };
+  return PRIVATE_BOARD_LEVEL;
 }
+/** One object for every private board: levels are never changed, and rules are remembered per object. */
+const PRIVATE_BOARD_LEVEL: PermissionLevel = Object.freeze({
+  permissions: Object.freeze([
+    formatKey({ action: 'VIEW_BOARD', allow: true, subject: 'tag:board_member' }),
+    formatKey({ action: 'VIEW_BOARD', allow: false, subject: 'tag:board_locked_out' }),
+  ]),
+  final_permissions: Object.freeze([]),
+});
 
 /** A public board: the anonymous guest user may see it. */
 export function publicBoardLevel(): PermissionLevel {

@@ -26,7 +26,31 @@ export interface Actor {
  * actions drop the inherited rules of those actions, except the owner's; denies aimed at the
  * owner are ignored.
  */
-export function effectiveRules(levels: readonly PermissionLevel[]): Rule[] {
+export function effectiveRules(levels: readonly PermissionLevel[]): readonly Rule[] {
+  // The same chain of level objects gives the same rules: remembered along the chain, weakly, so
+  // that deciding for many people at once (everyone who follows an item) merges each chain once.
+  let node: RulesNode | undefined;
+  let next = chainRoots;
+  for (const level of levels) {
+    node = next.get(level);
+    if (!node) {
+      node = { next: new WeakMap() };
+      next.set(level, node);
+    }
+    next = node.next;
+  }
+  if (!node) return [];
+  node.rules ??= mergeLevels(levels);
+  return node.rules;
+}
+
+interface RulesNode {
+  rules?: readonly Rule[];
+  next: WeakMap<PermissionLevel, RulesNode>;
+}
+const chainRoots = new WeakMap<PermissionLevel, RulesNode>();
+
+function mergeLevels(levels: readonly PermissionLevel[]): readonly Rule[] {
   let rules = new Map<string, Rule>();
   for (const level of levels) {
     const { final, entries } = parsedLevel(level);

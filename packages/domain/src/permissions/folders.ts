@@ -51,10 +51,24 @@ export function privateFolderLevel(folder: Pick<FolderForAccess, 'createdBy' | '
 
 /** The level a folder adds to its chain: its private level, or nothing for a public folder. */
 export function folderLevel(folder: Pick<FolderForAccess, 'createdBy' | 'settings'>): PermissionLevel {
-  return folderVisibility(folder.settings).private
-    ? privateFolderLevel(folder)
-    : { permissions: [], final_permissions: [] };
+  const known = folderLevels.get(folder);
+  if (known && known.settings === folder.settings && known.createdBy === folder.createdBy) return known.level;
+  const level = folderVisibility(folder.settings).private ? privateFolderLevel(folder) : OPEN_FOLDER_LEVEL;
+  folderLevels.set(folder, { settings: folder.settings, createdBy: folder.createdBy, level });
+  return level;
 }
+
+/** A folder that is not private adds nothing: one object for all, so its rules are remembered. */
+const OPEN_FOLDER_LEVEL: PermissionLevel = Object.freeze({
+  permissions: Object.freeze([]),
+  final_permissions: Object.freeze([]),
+});
+
+/**
+ * Each folder's level, made once per folder object (checked against its settings and creator), so
+ * that the rules of a chain are merged once for everyone it is decided for (engine.ts).
+ */
+const folderLevels = new WeakMap<object, { settings: unknown; createdBy: unknown; level: PermissionLevel }>();
 
 /**
  * The folders from the top level down to `id` (itself last), walking parent ids through
