@@ -87,6 +87,12 @@ export const itemSchema = z.object({
   sort_order: z.string().nullable(),
   values: z.record(z.string(), valueSchema),
   ...syncedRecordFields,
+  /**
+   * The item's live comments, replies included: kept by the server, outside row_version (a
+   * comment does not make the item's copies conflict); a local copy takes it from any server
+   * copy of the same row_version or newer (docs/comments.md).
+   */
+  comments_count: z.number().int(),
 });
 export type Item = z.infer<typeof itemSchema>;
 

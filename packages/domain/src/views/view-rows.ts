@@ -15,6 +15,8 @@ import type { ViewSettings } from './view-settings';
 export interface ViewItem extends AttributeItem {
   parent_id?: string | null;
   sort_order?: string | null;
+  /** Its live comments, replies included (shown on rows and cards). */
+  comments_count?: number;
 }
 
 export interface ViewAttribute extends AttributeDefinition {

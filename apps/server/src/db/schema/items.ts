@@ -61,6 +61,11 @@ export const items = pgTable(
     parentId: text('parent_id'),
     sortOrder: orderKey('sort_order'),
     values: jsonb('values').$type<StoredValues>().notNull().default({}),
+    /**
+     * The item's live comments (replies included), kept by the comment writes in their
+     * transaction. Server-owned: it changes neither row_version nor updated_at (docs/comments.md).
+     */
+    commentsCount: integer('comments_count').notNull().default(0),
     ...recordColumns(),
   },
   (t) => [

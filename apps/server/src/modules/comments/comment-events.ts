@@ -24,6 +24,7 @@ export async function announceComments(
   rows: readonly { row: CommentRow; reactions?: readonly CommentReactionSummary[] }[],
   folderId: string,
   actorId: number,
+  itemCommentsCount?: number,
 ): Promise<void> {
   if (rows.length === 0) return;
   const withoutData = await isRestricted(tx, rows[0]!.row, folderId);
@@ -37,7 +38,13 @@ export async function announceComments(
       payload: {
         id: row.id,
         row_version: row.rowVersion,
-        ...(withoutData ? {} : { data: toComment(row, folderId, reactions) }),
+        ...(withoutData
+          ? {}
+          : {
+              data: toComment(row, folderId, reactions),
+              // The item's count after the write, for its cards and rows (docs/comments.md).
+              ...(itemCommentsCount === undefined ? {} : { item_comments_count: itemCommentsCount }),
+            }),
       },
     })),
   );

@@ -364,3 +364,61 @@ describe('comment permissions (spec section 6), allowed and denied', () => {
     expect(comment.id).toBeTruthy();
   });
 });
+
+describe("an item's comment count", () => {
+  test('counts live comments and replies, goes out with the comment events, keeps the item row_version, and is in the folder list and delta sync', async () => {
+    const p = await place();
+    const item = () =>
+      api
+        .listItems(p.s, p.s.owner.token, p.folderId)
+        .then(
+          (res) =>
+            (res.body as { id: string; comments_count: number; row_version: number }[]).find(
+              (i) => i.id === p.itemId,
+            )!,
+        );
+    const start = await item();
+    expect(start.comments_count).toBe(0);
+    const root = await newComment(p, '<p>One</p>');
+    await newComment(p, '<p>Two</p>', p.s['full-member'].token, { parent_id: root.id });
+    const cursorBefore = (await api.send('GET', `/api/${p.s.team.id}/changes?since=0`, p.s.owner.token)).body
+      .cursor as number;
+    await newComment(p, '<p>Three</p>');
+    expect(await item()).toMatchObject({ comments_count: 3, row_version: start.row_version });
+
+    // Deleting a root takes its reply along: both leave the count.
+    expect(
+      (await api.send('DELETE', `/api/${p.s.team.id}/comments/${root.id}`, p.s.owner.token)).status,
+    ).toBe(200);
+    expect(await item()).toMatchObject({ comments_count: 1, row_version: start.row_version });
+
+    const announced = await t.app.ctx.db
+      .select({ type: events.type, payload: events.payload })
+      .from(events)
+      .where(and(eq(events.teamId, p.s.team.id), like(events.type, 'comment.%')))
+      .orderBy(events.id);
+    const counts = announced.map((event) => [
+      event.type,
+      (event.payload as { item_comments_count?: number }).item_comments_count,
+    ]);
+    expect(counts).toEqual([
+      ['comment.created', 1],
+      ['comment.created', 2],
+      ['comment.created', 3],
+      ['comment.deleted', 1],
+      ['comment.deleted', 1],
+    ]);
+
+    // A delta sync from before the last comment hands the item back with its count.
+    const changes = await api.send(
+      'GET',
+      `/api/${p.s.team.id}/changes?since=${cursorBefore}`,
+      p.s.owner.token,
+    );
+    expect(changes.status).toBe(200);
+    const changed = (
+      changes.body as { changes: { type: string; id: string; data: { comments_count: number } }[] }
+    ).changes.filter((change) => change.type === 'item' && change.id === p.itemId);
+    expect(changed.map((change) => change.data.comments_count)).toEqual([1]);
+  });
+});

@@ -2,6 +2,7 @@ import type { CommentReactionSummary } from '@strata/contracts/comments';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { commentReactions, comments } from '../../db/schema/comments';
+import { items } from '../../db/schema/items';
 
 /** A comment of the workspace by id, deleted or not. */
 export async function findCommentAnyState(db: DbOrTx, teamId: number, id: string) {
@@ -109,4 +110,22 @@ export async function findReactionSummaries(
     summaries.set(row.commentId, list);
   }
   return summaries;
+}
+
+/**
+ * Adds `delta` to the item's count of live comments, in the comment write's transaction, and
+ * answers the count after it. The item's row_version and updated_at stay (docs/comments.md).
+ */
+export async function addToCommentsCount(
+  tx: DbOrTx,
+  teamId: number,
+  itemId: string,
+  delta: number,
+): Promise<number> {
+  const [row] = await tx
+    .update(items)
+    .set({ commentsCount: sql`greatest(0, ${items.commentsCount} + ${delta})` })
+    .where(and(eq(items.teamId, teamId), eq(items.id, itemId)))
+    .returning({ count: items.commentsCount });
+  return row?.count ?? 0;
 }

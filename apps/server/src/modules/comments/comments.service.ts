@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { type CommentRow, commentReactions, comments } from '../../db/schema/comments';
 import type { UserRow } from '../../db/schema/users';
+import { noteChanges } from '../../events/change-log';
 import { invalidField } from '../../http/field-errors';
 import { sanitiseHtml } from '../../lib/html-sanitise';
 import { boardCan } from '../boards/board-access';
@@ -30,6 +31,7 @@ import type { WriteScope } from '../records/write-scope';
 import { getTeamAccess } from '../teams/team-access';
 import { announceComments, announceReaction } from './comment-events';
 import {
+  addToCommentsCount,
   countComments,
   findCommentAnyState,
   findReactionSummaries,
@@ -112,7 +114,8 @@ export async function putComment(scope: WriteScope, id: string, body: SaveCommen
       .onConflictDoNothing()
       .returning();
     if (!row) return conflict(scope, id);
-    await announceComments(tx, 'comment.created', [{ row }], folder.id, user.id);
+    const count = await countOnItem(scope, item.id, 1);
+    await announceComments(tx, 'comment.created', [{ row }], folder.id, user.id, count);
     return toComment(row, folder.id);
   }
 
@@ -176,13 +179,27 @@ export async function removeComment(scope: WriteScope, id: string): Promise<void
     )
     .returning();
   if (!rows.some((row) => row.id === id)) throw new AppError('NOT_FOUND');
+  const count = await countOnItem(scope, comment.itemId, -rows.length);
   await announceComments(
     tx,
     'comment.deleted',
     rows.map((row) => ({ row })),
     folder.id,
     user.id,
+    count,
   );
+}
+
+/**
+ * The item's comment count after a comment write (`delta` live comments more or fewer), noted as
+ * a change of the item: delta sync and the kept folder lists then carry the new count, at the
+ * same row_version (a local copy takes a server copy of an equal row_version from a list).
+ */
+async function countOnItem(scope: WriteScope, itemId: string, delta: number): Promise<number> {
+  const teamId = scope.access.team.id;
+  const count = await addToCommentsCount(scope.tx, teamId, itemId, delta);
+  await noteChanges(scope.tx, teamId, [{ type: 'item', id: itemId }]);
+  return count;
 }
 
 /** Pins a root comment to the top of its item's comments, or unpins it (PIN_COMMENTS). */

@@ -158,6 +158,7 @@ function storedItem(row: PreparedCreate['row']): ItemRow {
     updatedAt: row.updatedAt ?? now,
     deletedAt: null,
     rowVersion: row.rowVersion ?? 1,
+    commentsCount: 0,
   };
 }
 

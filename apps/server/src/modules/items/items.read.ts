@@ -11,7 +11,7 @@ const ITEM_JSON = `json_build_object(
       'id', id, 'object', 'item', 'team_id', team_id, 'board_id', board_id, 'folder_id', folder_id,
       'parent_id', parent_id, 'sort_order', sort_order, 'values', "values", 'created_by', created_by,
       'created_at', ${iso('created_at')}, 'updated_at', ${iso('updated_at')}, 'deleted', false,
-      'row_version', row_version
+      'row_version', row_version, 'comments_count', comments_count
     )`;
 
 /**

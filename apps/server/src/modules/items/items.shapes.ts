@@ -44,5 +44,6 @@ export function toItem(row: ItemRow): Item {
     updated_at: row.updatedAt.toISOString(),
     deleted: row.deletedAt !== null,
     row_version: row.rowVersion,
+    comments_count: row.commentsCount,
   };
 }

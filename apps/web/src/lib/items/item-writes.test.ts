@@ -162,6 +162,35 @@ describe('board channel events', () => {
     expect(there.find(id)).toBeUndefined();
   });
 
+  test("a comment event sets its item's comment count at the same row_version; one without a count changes nothing", async () => {
+    const here = itemsStore(userId, TEAM, BOARD, FOLDER);
+    const id = '00000000-0000-4000-8000-0000000000c3';
+    applyBoardChannelEvent(
+      userId,
+      TEAM,
+      BOARD,
+      pushed({ id, row_version: 4, folder_id: FOLDER }, 'item.created'),
+    );
+    const comment = (type: string, extra: Record<string, unknown>) => ({
+      type,
+      id: '00000000-0000-4000-8000-0000000000d1',
+      row_version: 1,
+      ...extra,
+    });
+    const cases: [string, Record<string, unknown>, number][] = [
+      ['created, with the count', { data: { item_id: id }, item_comments_count: 2 }, 2],
+      ['deleted, with the count', { data: { item_id: id }, item_comments_count: 1 }, 1],
+      ['without data (a private folder)', { item_comments_count: 5 }, 1],
+      ['a count that is no number', { data: { item_id: id }, item_comments_count: '7' }, 1],
+    ];
+    for (const [label, extra, count] of cases) {
+      const type = label.startsWith('deleted') ? 'comment.deleted' : 'comment.created';
+      applyBoardChannelEvent(userId, TEAM, BOARD, comment(type, extra));
+      expect(here.find(id)?.comments_count, label).toBe(count);
+      expect(here.find(id)?.row_version, label).toBe(4);
+    }
+  });
+
   test('events of another board do not touch this one', async () => {
     const here = itemsStore(userId, TEAM, BOARD, FOLDER);
     const id = '00000000-0000-4000-8000-0000000000c2';

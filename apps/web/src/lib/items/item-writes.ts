@@ -54,6 +54,7 @@ export function createItem(
   const item = store.create({
     id: crypto.randomUUID(),
     object: 'item',
+    comments_count: 0,
     team_id: fields.teamId,
     board_id: fields.boardId,
     folder_id: fields.folderId,

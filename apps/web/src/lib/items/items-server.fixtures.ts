@@ -82,6 +82,7 @@ export function createItemsServer(boardId: string) {
       const created: Item = {
         id,
         object: 'item',
+        comments_count: 0,
         team_id: teamId,
         board_id: boardId,
         folder_id: body.folder_id as string,

@@ -172,6 +172,10 @@ export function applyBoardChannelEvent(
     );
     return;
   }
+  if (push.type === 'comment.created' || push.type === 'comment.deleted') {
+    applyCommentCount(stores, payload);
+    return;
+  }
   if (!push.type.startsWith('item.')) return;
   const itemPush = push as RecordPush<Item>;
   for (const { name, store } of stores) {
@@ -180,6 +184,25 @@ export function applyBoardChannelEvent(
     const home = itemPush.data && name === itemsName(userId, teamId, boardId, itemPush.data.folder_id);
     if (home || !itemPush.data) applyPush(items, itemPush);
     else if (items.find(itemPush.id)) items.forget([itemPush.id]);
+  }
+}
+
+/**
+ * A comment written or deleted: its item's copy takes the count the event carries, at the same
+ * row_version (a server-owned field, as a delta-sync list would bring it: merge keeps an equal
+ * row_version's remote copy). Events without data (a private folder's) carry no count: the
+ * folder's next load brings it.
+ */
+function applyCommentCount(stores: { name: string; store: RecordStore<SyncedRecord> }[], payload: unknown) {
+  const event = payload as { data?: { item_id?: unknown }; item_comments_count?: unknown };
+  const itemId = event.data?.item_id;
+  const count = event.item_comments_count;
+  if (typeof itemId !== 'string' || typeof count !== 'number') return;
+  for (const { name, store } of stores) {
+    if (!name.endsWith(':items')) continue;
+    const items = store as unknown as RecordStore<Item>;
+    const item = items.find(itemId);
+    if (item && item.comments_count !== count) items.merge([{ ...item, comments_count: count }]);
   }
 }
 

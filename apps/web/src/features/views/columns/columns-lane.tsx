@@ -9,6 +9,7 @@ import { type KeyboardEvent, memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptItemName, itemNameProblem } from '../../../lib/items/item-name';
 import { TruncatedName } from '../../../ui/truncated-name';
+import { CommentCount } from '../../comments/comment-count';
 import { CellValue } from '../cells/cell-value';
 import { groupColour } from '../group-colour';
 import type { ViewMember } from '../view-types';
@@ -35,7 +36,10 @@ export const CardBody = memo(function CardBody({
   const read = dataOf ?? itemValueData;
   return (
     <>
-      <TruncatedName name={title} className={styles.cardTitle} />
+      <span className={styles.cardHeading}>
+        <TruncatedName name={title} className={styles.cardTitle} />
+        <CommentCount count={item.comments_count} />
+      </span>
       {cardAttributes.map((attribute) => {
         const data = read(item, attribute as never);
         if (data === null || data === undefined || (Array.isArray(data) && data.length === 0)) return null;

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { type KeyboardEvent, memo, useState } from 'react';
 import { acceptItemName, itemNameProblem } from '../../../lib/items/item-name';
+import { CommentCount } from '../../comments/comment-count';
 import { cellTypeOf } from '../cells/cell-registry';
 import { CellValue } from '../cells/cell-value';
 import { groupColour } from '../group-colour';
@@ -144,6 +145,7 @@ export const ItemLine = memo(function ItemLine({
             {name}
           </span>
         )}
+        <CommentCount count={item.comments_count} />
       </div>
       {layout.cards.map((attribute) => (
         <div role="gridcell" key={attribute.id} className={styles.value} title={attribute.name}>

@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { type KeyboardEvent, memo, useState } from 'react';
 import { acceptItemName, itemNameProblem } from '../../../lib/items/item-name';
+import { CommentCount } from '../../comments/comment-count';
 import { groupColour } from '../group-colour';
 import type { ViewMember } from '../view-types';
 import styles from './table.module.css';
@@ -148,21 +149,24 @@ export const ItemRow = memo(function ItemRow({
             ) : null
           }
           suffix={
-            <button
-              type="button"
-              tabIndex={-1}
-              className={`${styles.iconButton} ${styles.openButton}`}
-              aria-label={t('views.table.openItem', { name: titleText })}
-              onClick={(event) => {
-                event.stopPropagation();
-                actions.openItem(item.id);
-              }}
-            >
-              {/* A glyph, not an SVG: every drawn row has this button. */}
-              <span aria-hidden="true" className={styles.openGlyph}>
-                {'\u2197'}
-              </span>
-            </button>
+            <>
+              <CommentCount count={item.comments_count} />
+              <button
+                type="button"
+                tabIndex={-1}
+                className={`${styles.iconButton} ${styles.openButton}`}
+                aria-label={t('views.table.openItem', { name: titleText })}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  actions.openItem(item.id);
+                }}
+              >
+                {/* A glyph, not an SVG: every drawn row has this button. */}
+                <span aria-hidden="true" className={styles.openGlyph}>
+                  {'\u2197'}
+                </span>
+              </button>
+            </>
           }
         />
       )}
