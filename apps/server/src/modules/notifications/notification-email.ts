@@ -19,9 +19,19 @@ export const NOTIFICATIONS_PER_MAIL = 50;
  */
 export function scheduleNotificationEmails(ctx: AppContext, tx: DbOrTx, userIds: readonly number[]) {
   const startAfterSeconds = ctx.config.notificationEmailDelayS;
-  const jobs = [...new Set(userIds)].map((userId) => ({ userId }));
+  const people = [...new Set(userIds)];
+  // One job for a batch of recipients (a comment 200 people follow is one row, not 200).
+  const jobs: EmailJob[] = [];
+  for (let start = 0; start < people.length; start += EMAIL_JOB_PEOPLE)
+    jobs.push({ userIds: people.slice(start, start + EMAIL_JOB_PEOPLE) });
   return ctx.jobs.enqueueMany(tx, NOTIFICATION_EMAIL_JOB, jobs, { startAfterSeconds });
 }
+
+/** At most this many recipients in one mail job. */
+const EMAIL_JOB_PEOPLE = 500;
+
+/** A mail job: the people whose due mail it sends (`userId`: one, as jobs queued before batches). */
+type EmailJob = { userIds: number[] } | { userId: number };
 
 /**
  * The due mail of one person: their notifications still unread and not mailed yet, all of them
@@ -92,11 +102,17 @@ export async function mailUnreadNotifications(ctx: AppContext, userId: number): 
 }
 
 export function registerNotificationEmail(ctx: AppContext): void {
-  ctx.jobs.register<{ userId: number }>({
+  ctx.jobs.register<EmailJob>({
     name: NOTIFICATION_EMAIL_JOB,
     retryLimit: 5,
-    handler: async ({ userId }) => {
-      await mailUnreadNotifications(ctx, userId);
+    handler: async (job) => {
+      const userIds = 'userIds' in job ? job.userIds : [job.userId];
+      // Each person apart: one failure does not keep the others' mail; the job then fails and is
+      // retried, and those already mailed have nothing due any more (their rows are claimed).
+      const failures: unknown[] = [];
+      for (const userId of userIds)
+        await mailUnreadNotifications(ctx, userId).catch((error: unknown) => failures.push(error));
+      if (failures.length > 0) throw failures[0];
     },
   });
 }
