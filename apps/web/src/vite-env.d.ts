@@ -13,3 +13,7 @@ declare module '*.json?part=notifications' {
   const catalogue: Record<string, unknown>;
   export default catalogue;
 }
+declare module '*.json?part=palette' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}

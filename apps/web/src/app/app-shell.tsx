@@ -4,7 +4,6 @@ import {
   Bell,
   Building2,
   House,
-  LogOut,
   Menu as MenuIcon,
   PanelLeftClose,
   RefreshCw,
@@ -13,12 +12,14 @@ import {
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { SidebarBoards } from '../features/boards';
 import { NotificationBell } from '../features/notifications';
 import { sortWorkspaces } from '../features/workspaces';
 import { useBoardLookup } from '../lib/boards/use-boards';
-import { backslashShortcutText } from '../lib/layout-prefs';
+import { ariaKeyShortcuts, isApplePlatform, shortcutText } from '../lib/commands/shortcuts';
+import { useCommand } from '../lib/commands/use-commands';
+import { useShortcutListener } from '../lib/commands/use-shortcut-listener';
 import { isHeaderHidden } from '../lib/preview-mode';
 import { useSession } from '../lib/session';
 import { useQueryMenu } from '../lib/use-query-flag';
@@ -29,13 +30,25 @@ import menuStyles from '../ui/menu.module.css';
 import { Tooltip } from '../ui/tooltip';
 import { TruncatedName } from '../ui/truncated-name';
 import styles from './app-shell.module.css';
+import { CommandPaletteHost, PaletteButton } from './command-palette-host';
 import type { RouteHandle } from './route-handle';
 import { UpdateBanner } from './update-banner';
+import { useAppCommands } from './use-app-commands';
 import { useNotificationParam } from './use-notification-param';
 import { useOwnChannel } from './use-own-channel';
 import { usePageViews } from './use-page-views';
 import { usePullToRefresh } from './use-pull-to-refresh';
 import { useSidebar } from './use-sidebar';
+
+/**
+ * The commands that can wait for the first paint (where to go, theme, language, signing out) and
+ * the account menu's entries, which are those commands: one chunk, loaded once signed in.
+ */
+const accountCommands = () => import('./account-commands');
+const AccountCommands = lazy(() => accountCommands().then((module) => ({ default: module.AccountCommands })));
+const AccountMenuItems = lazy(() =>
+  accountCommands().then((module) => ({ default: module.AccountMenuItems })),
+);
 
 /** The connection pill loads after the first paint, with the offline queue and IndexedDB. */
 const OfflineStatus = lazy(() =>
@@ -48,13 +61,22 @@ const OfflineStatus = lazy(() =>
  */
 export function AppShell() {
   const { t } = useTranslation();
-  const { profile, signOut } = useSession();
-  const navigate = useNavigate();
+  const { profile } = useSession();
   const location = useLocation();
   const matches = useMatches();
   const noSidebar = (matches.at(-1)?.handle as RouteHandle | undefined)?.noSidebar ?? false;
   const sidebar = useSidebar();
   const sidebarLabel = sidebar.isShown ? t('shell.closeSidebar') : t('shell.openSidebar');
+  useAppCommands({ sidebar: { toggle: sidebar.toggle, isAvailable: !noSidebar } });
+  useShortcutListener();
+  const sidebarShortcut = useCommand('layout.sidebar')?.shortcut;
+  const isApple = isApplePlatform();
+  // The palette searches the workspace in view, else the person's first one.
+  const teamId = useCurrentTeamId();
+  const workspaces = useWorkspaces().data;
+  const firstWorkspaceId = workspaces?.length
+    ? sortWorkspaces(workspaces, profile?.preferences.workspaceSortOrder)[0]?.id
+    : undefined;
   const headerHidden = isHeaderHidden(location.search);
   usePageViews();
   useNotificationParam();
@@ -62,18 +84,12 @@ export function AppShell() {
   const pulled = usePullToRefresh();
   // The account menu's open state lives in the URL: /home?account_menu=on opens it.
   const menu = useQueryMenu('account_menu');
-  const goFromMenu = (to: string) => menu.leave(() => navigate(to));
 
   const offlineStatus = (
     <Suspense fallback={null}>
       <OfflineStatus />
     </Suspense>
   );
-
-  const handleSignOut = async () => {
-    menu.leave(() => navigate('/login', { replace: true, state: { notice: 'signedOut' } }));
-    await signOut();
-  };
 
   return (
     <div className={styles.shell}>
@@ -94,9 +110,11 @@ export function AppShell() {
               content={
                 <>
                   {sidebarLabel}{' '}
-                  <kbd className={styles.kbd} dir="ltr">
-                    {backslashShortcutText(false)}
-                  </kbd>
+                  {sidebarShortcut && (
+                    <kbd className={styles.kbd} dir="ltr">
+                      {shortcutText(sidebarShortcut, isApple)}
+                    </kbd>
+                  )}
                 </>
               }
             >
@@ -106,7 +124,7 @@ export function AppShell() {
                 aria-label={sidebarLabel}
                 aria-expanded={sidebar.isShown}
                 aria-controls="sidebar"
-                aria-keyshortcuts={'Control+\\ Meta+\\'}
+                aria-keyshortcuts={sidebarShortcut && ariaKeyShortcuts(sidebarShortcut, isApple)}
                 onClick={sidebar.toggle}
               >
                 {sidebar.isShown && !sidebar.isNarrow ? (
@@ -122,6 +140,7 @@ export function AppShell() {
             <span>{t('app.name')}</span>
           </Link>
           <span className={styles.spacer} />
+          {profile && <PaletteButton />}
           {offlineStatus}
           {profile && <NotificationBell />}
           {profile && (
@@ -134,16 +153,9 @@ export function AppShell() {
               <Menu.Portal>
                 <Menu.Content className={menuStyles.menu} align="end" sideOffset={5}>
                   <Menu.Label className={styles.menuLabel}>{profile.email}</Menu.Label>
-                  <Menu.Item className={menuStyles.menuItem} onSelect={() => goFromMenu('/profile/settings')}>
-                    <Settings size={16} aria-hidden="true" /> {t('shell.settings')}
-                  </Menu.Item>
-                  <Menu.Item className={menuStyles.menuItem} onSelect={() => goFromMenu('/profile/security')}>
-                    <Shield size={16} aria-hidden="true" /> {t('shell.security')}
-                  </Menu.Item>
-                  <Menu.Separator className={styles.separator} />
-                  <Menu.Item className={menuStyles.menuItem} onSelect={handleSignOut}>
-                    <LogOut size={16} aria-hidden="true" /> {t('shell.signOut')}
-                  </Menu.Item>
+                  <Suspense fallback={null}>
+                    <AccountMenuItems leave={menu.leave} />
+                  </Suspense>
                 </Menu.Content>
               </Menu.Portal>
             </Menu.Root>
@@ -192,6 +204,12 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
+      {profile && <CommandPaletteHost teamId={teamId ?? firstWorkspaceId} />}
+      {profile && (
+        <Suspense fallback={null}>
+          <AccountCommands />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { isBackslashShortcut, useIsNarrowScreen, useLayoutFlag } from '../lib/layout-prefs';
+import { useIsNarrowScreen, useLayoutFlag } from '../lib/layout-prefs';
 
 /**
  * The sidebar's two ways out of the way: on a phone-wide screen a drawer, closed by default and on
  * every navigation; on a wider one a column the person may collapse, remembered on the device.
- * One button and Ctrl/Cmd+\ toggle whichever applies (docs/layout.md).
+ * One button and Ctrl/Cmd+\ (the `layout.sidebar` command) toggle whichever applies
+ * (docs/layout.md).
  */
 export function useSidebar() {
   const location = useLocation();
@@ -17,20 +18,9 @@ export function useSidebar() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
   useEffect(() => setDrawerOpen(false), [location.pathname]);
 
-  const toggle = () => {
+  const toggle = useCallback(() => {
     if (isNarrow) setDrawerOpen((open) => !open);
     else setCollapsed(!isCollapsed);
-  };
-
-  useEffect(() => {
-    const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !isBackslashShortcut(event, false)) return;
-      event.preventDefault();
-      if (isNarrow) setDrawerOpen((open) => !open);
-      else setCollapsed(!isCollapsed);
-    };
-    window.addEventListener('keydown', handleKeyDown);
-    return () => window.removeEventListener('keydown', handleKeyDown);
   }, [isNarrow, isCollapsed, setCollapsed]);
 
   return {

@@ -14,6 +14,7 @@ const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
 const englishParts: Record<CataloguePart, () => Promise<{ default: Record<string, unknown> }>> = {
   views: () => import('./locales/en-US.json?part=views'),
   notifications: () => import('./locales/en-US.json?part=notifications'),
+  palette: () => import('./locales/en-US.json?part=palette'),
 };
 const partsLoaded = new Map<CataloguePart, Promise<void>>();
 

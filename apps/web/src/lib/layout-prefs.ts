@@ -63,24 +63,6 @@ export function useLayoutSize(
   return [value, set];
 }
 
-/**
- * Ctrl/Cmd+\ (with Shift: Ctrl/Cmd+Shift+\), by the key's place, so that it works whatever the
- * keyboard layout prints there (Shift+\ is "|" on a US layout).
- */
-export function isBackslashShortcut(
-  event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'code' | 'key'>,
-  withShift: boolean,
-): boolean {
-  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey !== withShift) return false;
-  return event.code === 'Backslash' || event.key === '\\' || (withShift && event.key === '|');
-}
-
-/** How the shortcut reads on this device: ⌘ on Apple keyboards, Ctrl elsewhere. */
-export function backslashShortcutText(withShift: boolean): string {
-  const isApple = /Mac|iPhone|iPad/.test(navigator.platform);
-  return `${isApple ? '⌘' : 'Ctrl+'}${withShift ? (isApple ? '⇧' : 'Shift+') : ''}\\`;
-}
-
 const NARROW = '(max-width: 779px)';
 
 /** Whether the screen is as narrow as a phone's (the sidebar is a drawer there, see app-shell.module.css). */

@@ -1,31 +1,24 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import {
-  type CSSProperties,
-  type KeyboardEvent,
-  type PointerEvent,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  backslashShortcutText,
-  clampSize,
-  isBackslashShortcut,
-  useLayoutFlag,
-  useLayoutSize,
-} from '../../lib/layout-prefs';
+import type { Command } from '../../lib/commands/command';
+import { ariaKeyShortcuts, isApplePlatform, shortcutText } from '../../lib/commands/shortcuts';
+import { useRegisterCommands } from '../../lib/commands/use-commands';
+import { clampSize, useLayoutFlag, useLayoutSize } from '../../lib/layout-prefs';
 import { Tooltip } from '../../ui/tooltip';
 import styles from './folder-panel.module.css';
 import { FolderTree } from './folder-tree';
 
 /** The folder panel's width in pixels: wide enough for a short name, never most of a laptop screen. */
 export const FOLDER_PANEL_WIDTH = { fallback: 260, min: 180, max: 480 } as const;
+/** Shows or hides the panel, while typing too (no field uses it). */
+const FOLDER_PANEL_SHORTCUT = 'Mod+Shift+\\';
 /** One arrow key press on the separator; with Shift, four. */
 const KEY_STEP = 16;
 
 /**
- * The board's folder tree in a panel the person may collapse (its button or Ctrl/Cmd+Shift+\) and,
+ * The board's folder tree in a panel the person may collapse (its button or Ctrl/Cmd+Shift+\, the
+ * `layout.folderPanel` command) and,
  * on a screen wide enough to show it beside the folder, resize by dragging its inline-end edge or
  * with the arrow keys on that edge; both remembered on the device (docs/layout.md).
  */
@@ -35,15 +28,21 @@ export function FolderPanel() {
   const [width, setWidth] = useLayoutSize('foldersWidth', FOLDER_PANEL_WIDTH);
   const [dragWidth, setDragWidth] = useState<number | null>(null);
 
-  useEffect(() => {
-    const handleKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.defaultPrevented || !isBackslashShortcut(event, true)) return;
-      event.preventDefault();
-      setCollapsed(!isCollapsed);
-    };
-    window.addEventListener('keydown', handleKeyDown);
-    return () => window.removeEventListener('keydown', handleKeyDown);
-  }, [isCollapsed, setCollapsed]);
+  const commands = useMemo<Command[]>(
+    () => [
+      {
+        id: 'layout.folderPanel',
+        label: 'palette.commands.toggleFolderPanel',
+        group: 'layout',
+        shortcut: FOLDER_PANEL_SHORTCUT,
+        isGlobal: true,
+        perform: () => setCollapsed(!isCollapsed),
+      },
+    ],
+    [isCollapsed, setCollapsed],
+  );
+  useRegisterCommands(commands);
+  const isApple = isApplePlatform();
 
   const label = isCollapsed ? t('views.folderPanel.show') : t('views.folderPanel.hide');
   const toggle = (
@@ -52,7 +51,7 @@ export function FolderPanel() {
         <>
           {label}{' '}
           <kbd className={styles.kbd} dir="ltr">
-            {backslashShortcutText(true)}
+            {shortcutText(FOLDER_PANEL_SHORTCUT, isApple)}
           </kbd>
         </>
       }
@@ -63,7 +62,7 @@ export function FolderPanel() {
         aria-label={label}
         aria-expanded={!isCollapsed}
         aria-controls="folder-panel"
-        aria-keyshortcuts={'Control+Shift+\\ Meta+Shift+\\'}
+        aria-keyshortcuts={ariaKeyShortcuts(FOLDER_PANEL_SHORTCUT, isApple)}
         onClick={() => setCollapsed(!isCollapsed)}
       >
         {isCollapsed ? (

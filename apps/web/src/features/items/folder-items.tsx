@@ -2,16 +2,20 @@ import type { Folder } from '@strata/contracts/boards';
 import type { Item } from '@strata/contracts/items';
 import { hasAllowedScheme } from '@strata/domain/urls';
 import { Columns3, Plus, Tags } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import type { Command } from '../../lib/commands/command';
+import { useRegisterCommands } from '../../lib/commands/use-commands';
 import { errorMessage } from '../../lib/errors';
+import { itemPath } from '../../lib/item-links';
 import { moveCard } from '../../lib/items/card-move';
 import { createItem, setItemValue } from '../../lib/items/item-writes';
 import { useItemDataOf } from '../../lib/items/use-item-data';
 import { useAttributes, useBoardChannel, useItems } from '../../lib/items/use-items';
 import { isToldAsConflict, showAtOnce } from '../../lib/records/use-records';
 import { useSession } from '../../lib/session';
+import { mayAddView } from '../../lib/views/view-writes';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
 import { toasts } from '../../ui/toast-store';
@@ -148,9 +152,25 @@ export function FolderItems({ folder }: { folder: Folder }) {
     });
   }, []);
   const onOpenItem = useCallback(
-    (id: string) => navigate(`/b/${board.id}/${folder.id}/${id}?t=attributes`),
+    (id: string) => navigate(itemPath({ boardId: board.id, folderId: folder.id, itemId: id })),
     [navigate, board.id, folder.id],
   );
+  useFolderCommands({
+    viewState,
+    mayCreate: can('CREATE_ITEMS') && items.store !== null,
+    onCreateItem: async () => {
+      if (!items.store) return;
+      const store = items.store;
+      const created = await createItem(store, {
+        teamId,
+        boardId: board.id,
+        folderId: folder.id,
+        nameAttributeId: nameAttributeId ?? undefined,
+        name: '',
+      }).catch(report);
+      if (created) void onOpenItem(created.id);
+    },
+  });
   const onButton = useCallback(
     (itemId: string, attributeId: string) => {
       const attribute = attributes.data?.find((candidate) => candidate.id === attributeId);
@@ -304,4 +324,50 @@ export function FolderItems({ folder }: { folder: Folder }) {
       {columnEditor.dialog}
     </div>
   );
+}
+
+const VIEW_TYPES = ['table', 'columns', 'list'] as const;
+
+/**
+ * The open folder's commands (docs/command-palette.md): create an item (it opens in its panel to be
+ * named), and switch to a table, columns or list view (the folder's first of that type, or a new
+ * one for who may add views).
+ */
+function useFolderCommands({
+  viewState,
+  mayCreate,
+  onCreateItem,
+}: {
+  viewState: ReturnType<typeof useActiveView>;
+  mayCreate: boolean;
+  onCreateItem(): Promise<void>;
+}) {
+  const { list, active, select, add, views, who } = viewState;
+  const mayAdd = Boolean(views.data && views.store && mayAddView(views.data, who));
+  const create = useRef(onCreateItem);
+  create.current = onCreateItem;
+  const commands = useMemo<Command[]>(
+    () => [
+      {
+        id: 'board.createItem',
+        label: 'palette.commands.createItem',
+        group: 'board',
+        shortcut: 'Alt+N',
+        when: () => mayCreate,
+        perform: () => create.current(),
+      },
+      ...VIEW_TYPES.map((type): Command => {
+        const existing = list.find((view) => view.type === type);
+        return {
+          id: `view.${type}`,
+          label: `palette.commands.view.${type}`,
+          group: 'view',
+          when: () => active.type !== type && (existing !== undefined || mayAdd),
+          perform: () => (existing ? select(existing) : add(type)),
+        };
+      }),
+    ],
+    [mayCreate, list, active.type, mayAdd, select, add],
+  );
+  useRegisterCommands(commands);
 }

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import enUS from '../../i18n/locales/en-US.json';
+import { isTypingTarget } from '../../lib/commands/shortcuts';
 import { createItem, deleteItems, setValues } from '../../lib/items/item-writes';
 import { createItemsServer } from '../../lib/items/items-server.fixtures';
 import { itemsStore } from '../../lib/items/items-store';
@@ -13,7 +14,7 @@ import { undoStack } from '../../lib/items/undo';
 import { PROFILE_QUERY } from '../../lib/profile-query';
 import { queryClient } from '../../lib/query-client';
 import { toasts } from '../../ui/toast-store';
-import { isTypingTarget, shortcutOf, useUndoShortcut } from './use-undo-shortcut';
+import { shortcutOf, useUndoShortcut } from './use-undo-shortcut';
 
 vi.hoisted(() => {
   (globalThis as { __APP_VERSION__?: string }).__APP_VERSION__ = '0.0.0-test';

@@ -1,29 +1,9 @@
 import i18next from 'i18next';
 import { useEffect } from 'react';
+import { isTypingTarget } from '../../lib/commands/shortcuts';
 import { errorMessage } from '../../lib/errors';
 import { undoStack } from '../../lib/items/undo';
 import { toasts } from '../../ui/toast-store';
-
-/** Inputs that take no typing: Ctrl/Cmd+Z on them is the app's undo, not the field's. */
-const UNTYPED_INPUTS = new Set([
-  'checkbox',
-  'radio',
-  'button',
-  'submit',
-  'reset',
-  'range',
-  'color',
-  'file',
-  'image',
-]);
-
-/** Whether a key press lands where the browser's own undo of typed text belongs. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  if (target instanceof HTMLInputElement) return !UNTYPED_INPUTS.has(target.type);
-  const editable = target.closest('textarea, select, [contenteditable], [role="textbox"]');
-  return editable !== null && editable.getAttribute('contenteditable') !== 'false';
-}
 
 /** The key pressed, or under a layout without Latin letters (Cyrillic, Arabic, Hangul) the one in its place. */
 function isLetter(event: KeyboardEvent, letter: 'z' | 'y'): boolean {

@@ -1,17 +1,9 @@
 import { LOCALES, type Locale } from '@strata/domain/constants';
 import { useTranslation } from 'react-i18next';
+import { languageName } from '../../lib/language-names';
 import { Dropdown, type DropdownOption } from '../../ui/dropdown';
 import styles from './preferences.module.css';
 import { usePreferences } from './use-preferences';
-
-function languageName(locale: Locale, inLanguage: string): string {
-  try {
-    const name = new Intl.DisplayNames([inLanguage], { type: 'language' }).of(locale) ?? locale;
-    return name.charAt(0).toLocaleUpperCase(inLanguage) + name.slice(1);
-  } catch {
-    return locale;
-  }
-}
 
 /** Each language under its own name (its autonym), findable by its English name and code too. */
 const OPTIONS: DropdownOption<Locale>[] = LOCALES.map((locale) => ({

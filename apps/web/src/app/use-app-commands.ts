@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import type { Command } from '../lib/commands/command';
+import { getPaletteMode, setPaletteMode } from '../lib/commands/palette-state';
+import { useRegisterCommands } from '../lib/commands/use-commands';
+
+/**
+ * The shell's commands that must work from the first paint: the palette, the shortcuts sheet and
+ * the sidebar. The rest of the shell's (where to go, theme, language, signing out) come with the
+ * account menu's entries in account-commands.tsx, a chunk loaded just after the first paint.
+ * Screens add their own (docs/command-palette.md).
+ */
+export function useAppCommands({ sidebar }: { sidebar: { toggle(): void; isAvailable: boolean } }): void {
+  const { toggle, isAvailable } = sidebar;
+  const commands = useMemo<Command[]>(
+    () => [
+      {
+        id: 'palette.open',
+        label: 'palette.commands.open',
+        group: 'help',
+        shortcut: 'Mod+K',
+        isGlobal: true,
+        perform: () => setPaletteMode(getPaletteMode() === 'commands' ? null : 'commands'),
+      },
+      {
+        id: 'palette.shortcuts',
+        label: 'palette.commands.shortcuts',
+        group: 'help',
+        shortcut: '?',
+        perform: () => setPaletteMode('shortcuts'),
+      },
+      {
+        id: 'layout.sidebar',
+        label: 'palette.commands.toggleSidebar',
+        group: 'layout',
+        shortcut: 'Mod+\\',
+        isGlobal: true,
+        when: () => isAvailable,
+        perform: toggle,
+      },
+    ],
+    [toggle, isAvailable],
+  );
+  useRegisterCommands(commands);
+}
