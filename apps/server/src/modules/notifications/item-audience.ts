@@ -3,12 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import { comments } from '../../db/schema/comments';
 import { itemFollowers } from '../../db/schema/item-followers';
 import { attributes, type ItemRow } from '../../db/schema/items';
-import { canViewBoard } from '../boards/board-access';
-import { asksForPassword, findUnlockedUsers } from '../boards/board-locks';
-import { findBoards, findFoldersOfBoards } from '../boards/boards.repo';
+import { findBoardAudience } from '../boards/board-audience';
+import { findFoldersOfBoards } from '../boards/boards.repo';
 import { folderCan } from '../boards/folder-access';
-import { teamAccessOf } from '../teams/team-access';
-import { findTeamMembersOf, findWorkspaceLevel } from '../teams/teams.repo';
 
 /** Who follows an item apart from those who stopped: the parts of the domain's `itemFollowers`. */
 export interface ItemFollowing {
@@ -71,37 +68,24 @@ export async function readItemFollowing(
 
 /**
  * Which of these users see the item: members of its workspace (guests included) who see its board
- * (and are not kept out by its password) and its folder. Five queries whatever the number of users.
+ * (and are not kept out by its password) and its folder. Six queries whatever the number of users.
  */
 export async function findItemViewers(
   db: DbOrTx,
   item: Pick<ItemRow, 'teamId' | 'boardId' | 'folderId'>,
   userIds: readonly number[],
 ): Promise<Set<number>> {
-  const seeing = new Set<number>();
-  if (userIds.length === 0) return seeing;
-  const found = await findTeamMembersOf(db, item.teamId, [...new Set(userIds)]);
-  if (!found) return seeing;
-  const [board] = await findBoards(db, item.teamId, [item.boardId]);
-  if (!board) return seeing;
-  const workspaceLevel = await findWorkspaceLevel(db, item.teamId);
-  const boardFolders = await findFoldersOfBoards(db, item.teamId, [board.id]);
-  const accesses = found.members.map(({ user, memberRole }) =>
-    teamAccessOf({ team: found.team, user, memberRole, workspaceLevel }),
+  const [audience] = await findBoardAudience(db, {
+    teamId: item.teamId,
+    boardIds: [item.boardId],
+    userIds,
+    guests: true,
+  });
+  if (!audience || audience.seeing.length === 0) return new Set();
+  const boardFolders = await findFoldersOfBoards(db, item.teamId, [item.boardId]);
+  return new Set(
+    audience.seeing
+      .filter((access) => folderCan(access, audience.board, item.folderId, boardFolders).canView)
+      .map((access) => access.userId),
   );
-  const unlocked =
-    board.passwordHash === null
-      ? new Map<string, Set<number>>()
-      : await findUnlockedUsers(
-          db,
-          item.teamId,
-          [board.id],
-          accesses.map((access) => access.userId),
-        );
-  for (const access of accesses) {
-    const isLocked = asksForPassword(access, board) && !unlocked.get(board.id)?.has(access.userId);
-    if (isLocked || !canViewBoard(access, board)) continue;
-    if (folderCan(access, board, item.folderId, boardFolders).canView) seeing.add(access.userId);
-  }
-  return seeing;
 }
