@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { readPush } from '../../lib/boards/record-push';
 import { useChannel } from '../../lib/use-channel';
+import { useDebouncedInvalidate } from '../../lib/use-debounced-invalidate';
 
 /** Events of the board's channel that the board's log records. */
 const BOARD_CHANNEL_EVENTS = [
@@ -55,24 +55,9 @@ export function useActivityLive(
   boardId: string,
   itemId?: string,
 ) {
-  const queryClient = useQueryClient();
-  const key = JSON.stringify(queryKey);
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (pending.current) clearTimeout(pending.current);
-    },
-    [],
-  );
+  // A burst of pushes (a bulk edit, a move with subitems) reads the log once, after the last.
+  const refresh = useDebouncedInvalidate(queryKey, REFRESH_DELAY_MS);
   const handlers = useMemo(() => {
-    // A burst of pushes (a bulk edit, a move with subitems) reads the log once, after the last.
-    const refresh = () => {
-      if (pending.current) clearTimeout(pending.current);
-      pending.current = setTimeout(() => {
-        pending.current = null;
-        void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
-      }, REFRESH_DELAY_MS);
-    };
     const onBoardChannel = (payload: unknown) => {
       if (itemId === undefined || touchesItemLog(payload, itemId)) refresh();
     };
@@ -87,7 +72,7 @@ export function useActivityLive(
       },
       records: Object.fromEntries(RECORD_CHANNEL_EVENTS.map((event) => [event, onRecordChannel])),
     };
-  }, [queryClient, key, boardId, itemId]);
+  }, [refresh, boardId, itemId]);
   useChannel(`private-team.${teamId}.board.${boardId}`, handlers.board);
   // An item's log holds only item entries: folder and board changes do not reach it.
   useChannel(itemId === undefined ? `private-team.${teamId}.records` : null, handlers.records);

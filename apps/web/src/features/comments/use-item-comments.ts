@@ -1,7 +1,8 @@
 import type { Comment } from '@strata/contracts/comments';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useChannel } from '../../lib/use-channel';
+import { useDebouncedInvalidate } from '../../lib/use-debounced-invalidate';
 import { commentsQueryKey, fetchComments } from './comments-api';
 
 /** Events of the board's channel about comments. */
@@ -45,22 +46,8 @@ export interface ItemComments {
 export function useItemComments(teamId: number, boardId: string, itemId: string): ItemComments {
   const queryClient = useQueryClient();
   const queryKey = commentsQueryKey(teamId, itemId);
-  const key = JSON.stringify(queryKey);
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (pending.current) clearTimeout(pending.current);
-    },
-    [],
-  );
+  const refresh = useDebouncedInvalidate(queryKey, REFRESH_DELAY_MS);
   const handlers = useMemo(() => {
-    const refresh = () => {
-      if (pending.current) clearTimeout(pending.current);
-      pending.current = setTimeout(() => {
-        pending.current = null;
-        void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
-      }, REFRESH_DELAY_MS);
-    };
     const onComment = (payload: unknown) => {
       if (touchesItemComments(payload, itemId)) refresh();
     };
@@ -68,7 +55,7 @@ export function useItemComments(teamId: number, boardId: string, itemId: string)
       ...Object.fromEntries(COMMENT_EVENTS.map((event) => [event, onComment])),
       'pusher:subscription_succeeded': refresh,
     };
-  }, [queryClient, key, itemId]);
+  }, [refresh, itemId]);
   useChannel(`private-team.${teamId}.board.${boardId}`, handlers);
 
   const query = useInfiniteQuery({
