@@ -17,3 +17,7 @@ declare module '*.json?part=palette' {
   const catalogue: Record<string, unknown>;
   export default catalogue;
 }
+declare module '*.json?part=permissions' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}

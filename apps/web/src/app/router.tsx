@@ -54,9 +54,13 @@ const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
     ),
   ),
   'auth.reauthenticate': () => import('../features/profile').then((m) => m.ReauthenticatePage),
-  'team.permissions': () => import('../features/permissions').then((m) => m.TeamPermissionsPage),
+  'team.permissions': withCatalogue('permissions', () =>
+    import('../features/permissions').then((m) => m.TeamPermissionsPage),
+  ),
   // A board's permissions: the same screen, scoped to the board of the address.
-  'team.board.permissions': () => import('../features/permissions').then((m) => m.TeamPermissionsPage),
+  'team.board.permissions': withCatalogue('permissions', () =>
+    import('../features/permissions').then((m) => m.TeamPermissionsPage),
+  ),
   'team.board.activity': withCatalogue('views', () =>
     import('../features/activity').then((m) => m.BoardActivityPage),
   ),

@@ -15,6 +15,7 @@ const englishParts: Record<CataloguePart, () => Promise<{ default: Record<string
   views: () => import('./locales/en-US.json?part=views'),
   notifications: () => import('./locales/en-US.json?part=notifications'),
   palette: () => import('./locales/en-US.json?part=palette'),
+  permissions: () => import('./locales/en-US.json?part=permissions'),
 };
 const partsLoaded = new Map<CataloguePart, Promise<void>>();
 

@@ -38,7 +38,7 @@ export function PermissionMatrixTable({
           <span className={styles.dot} aria-hidden="true" />
           {changedLabel}
         </li>
-        <li id={ownerId}>{t('team.permissions.ownerNote')}</li>
+        <li id={ownerId}>{t('permissions.ownerNote')}</li>
       </ul>
       <div className={styles.scroller}>
         <table className={styles.matrix}>
@@ -46,7 +46,7 @@ export function PermissionMatrixTable({
           <thead>
             <tr>
               <th scope="col" className={styles.actionHead}>
-                {t('team.permissions.action')}
+                {t('permissions.action')}
               </th>
               {ROLES.map((role) => (
                 <th scope="col" key={role}>
@@ -59,17 +59,17 @@ export function PermissionMatrixTable({
             <tbody key={group.id}>
               <tr>
                 <th scope="rowgroup" colSpan={ROLES.length + 1} className={styles.groupHead}>
-                  <span className={styles.groupTitle}>{t(`team.permissions.groups.${group.id}`)}</span>
+                  <span className={styles.groupTitle}>{t(`permissions.groups.${group.id}`)}</span>
                 </th>
               </tr>
               {group.actions.map((action) => {
-                const label = t(`team.permissions.actions.${action}.label`);
+                const label = t(`permissions.actions.${action}.label`);
                 return (
                   <tr key={action}>
                     <th scope="row" className={styles.actionCell}>
                       <span className={styles.actionLabel}>{label}</span>
                       <span className={styles.actionDescription}>
-                        {t(`team.permissions.actions.${action}.description`)}
+                        {t(`permissions.actions.${action}.description`)}
                       </span>
                     </th>
                     {ROLES.map((role) => {
@@ -82,7 +82,7 @@ export function PermissionMatrixTable({
                               type="checkbox"
                               checked={matrix.isAllowed(role, action)}
                               disabled={isOwner}
-                              aria-label={t('team.permissions.cellLabel', {
+                              aria-label={t('permissions.cellLabel', {
                                 role: t(`workspaces.roles.${role}`),
                                 action: label,
                               })}

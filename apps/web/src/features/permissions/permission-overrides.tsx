@@ -40,9 +40,9 @@ export function PermissionOverrides({
   const [action, setAction] = useState<Action | null>(null);
   const [allow, setAllow] = useState(true);
 
-  const actionLabel = (a: Action) => t(`team.permissions.actions.${a}.label`);
+  const actionLabel = (a: Action) => t(`permissions.actions.${a}.label`);
   const names = new Map(members?.map((member) => [member.id, member.name]));
-  const nameOf = (memberId: number) => names.get(memberId) ?? t('team.permissions.overrides.removedUser');
+  const nameOf = (memberId: number) => names.get(memberId) ?? t('permissions.overrides.removedUser');
   const personOptions = (members ?? [])
     .filter((member) => member.id !== ownerId && member.pivot.role !== 'owner')
     .map((member) => ({ value: String(member.id), label: member.name, synonyms: [member.email] }));
@@ -62,8 +62,7 @@ export function PermissionOverrides({
   const list = () => {
     if (membersError) return <Notice tone="error">{errorMessage(membersError, t)}</Notice>;
     if (!members) return <Spinner label={t('app.loading')} />;
-    if (overrides.length === 0)
-      return <p className={styles.empty}>{t('team.permissions.overrides.empty')}</p>;
+    if (overrides.length === 0) return <p className={styles.empty}>{t('permissions.overrides.empty')}</p>;
     return (
       <RowList>
         {overrides.map((override) => (
@@ -71,17 +70,17 @@ export function PermissionOverrides({
             <span className={styles.person}>{nameOf(override.userId)}</span>
             <span className={styles.overrideAction}>{actionLabel(override.action)}</span>
             <span className={`${styles.badge} ${override.allow ? styles.allowed : styles.denied}`}>
-              {t(override.allow ? 'team.permissions.overrides.allowed' : 'team.permissions.overrides.denied')}
+              {t(override.allow ? 'permissions.overrides.allowed' : 'permissions.overrides.denied')}
             </span>
             <Button
               variant="secondary"
-              aria-label={t('team.permissions.overrides.removeLabel', {
+              aria-label={t('permissions.overrides.removeLabel', {
                 name: nameOf(override.userId),
                 action: actionLabel(override.action),
               })}
               onClick={() => onChange(removeUserOverride(permissions, override.key))}
             >
-              {t('team.permissions.overrides.remove')}
+              {t('permissions.overrides.remove')}
             </Button>
           </RowListItem>
         ))}
@@ -92,23 +91,23 @@ export function PermissionOverrides({
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <div>
-        <h3 id={`${id}-title`}>{t('team.permissions.overrides.title')}</h3>
+        <h3 id={`${id}-title`}>{t('permissions.overrides.title')}</h3>
         <p className={styles.intro}>{intro}</p>
       </div>
       {list()}
       {members && (
         <form className={styles.addForm} onSubmit={handleAdd} aria-labelledby={`${id}-add`}>
           <h4 id={`${id}-add`} className="visually-hidden">
-            {t('team.permissions.overrides.add')}
+            {t('permissions.overrides.add')}
           </h4>
           <div className={styles.field}>
             {/* The dropdown names itself with the same label (plus its value) for assistive tech. */}
             <span className={styles.fieldLabel} aria-hidden="true">
-              {t('team.permissions.overrides.person')}
+              {t('permissions.overrides.person')}
             </span>
             <Dropdown
-              label={t('team.permissions.overrides.person')}
-              placeholder={t('team.permissions.overrides.choosePerson')}
+              label={t('permissions.overrides.person')}
+              placeholder={t('permissions.overrides.choosePerson')}
               options={personOptions}
               value={userId}
               onChange={setUserId}
@@ -117,11 +116,11 @@ export function PermissionOverrides({
           </div>
           <div className={styles.field}>
             <span className={styles.fieldLabel} aria-hidden="true">
-              {t('team.permissions.overrides.action')}
+              {t('permissions.overrides.action')}
             </span>
             <Dropdown<Action>
-              label={t('team.permissions.overrides.action')}
-              placeholder={t('team.permissions.overrides.chooseAction')}
+              label={t('permissions.overrides.action')}
+              placeholder={t('permissions.overrides.chooseAction')}
               options={actionOptions}
               value={action}
               onChange={setAction}
@@ -129,18 +128,18 @@ export function PermissionOverrides({
             />
           </div>
           <fieldset className={styles.choice}>
-            <legend className={styles.fieldLabel}>{t('team.permissions.overrides.access')}</legend>
+            <legend className={styles.fieldLabel}>{t('permissions.overrides.access')}</legend>
             <label>
               <input type="radio" name={`${id}-allow`} checked={allow} onChange={() => setAllow(true)} />
-              {t('team.permissions.overrides.allow')}
+              {t('permissions.overrides.allow')}
             </label>
             <label>
               <input type="radio" name={`${id}-allow`} checked={!allow} onChange={() => setAllow(false)} />
-              {t('team.permissions.overrides.deny')}
+              {t('permissions.overrides.deny')}
             </label>
           </fieldset>
           <Button type="submit" variant="secondary" disabled={!userId || !action}>
-            {t('team.permissions.overrides.add')}
+            {t('permissions.overrides.add')}
           </Button>
         </form>
       )}

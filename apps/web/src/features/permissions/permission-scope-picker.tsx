@@ -24,7 +24,7 @@ export function PermissionScopePicker({ teamId, boardId }: { teamId: number; boa
   const navigate = useNavigate();
   const boards = useQuery(permissionBoardsQuery(teamId));
   const options = [
-    { value: WORKSPACE, label: t('team.permissions.scopeWorkspace') },
+    { value: WORKSPACE, label: t('permissions.scopeWorkspace') },
     ...(boards.data ?? []).map((board) => ({ value: board.id, label: board.name })),
   ];
   const handleChange = (value: string) =>
@@ -37,10 +37,10 @@ export function PermissionScopePicker({ teamId, boardId }: { teamId: number; boa
     <div className={styles.field}>
       {/* The dropdown names itself with the same label (plus its value) for assistive tech. */}
       <span className={styles.fieldLabel} aria-hidden="true">
-        {t('team.permissions.scope')}
+        {t('permissions.scope')}
       </span>
       <Dropdown
-        label={t('team.permissions.scope')}
+        label={t('permissions.scope')}
         options={options}
         value={boardId ?? WORKSPACE}
         onChange={handleChange}

@@ -75,9 +75,9 @@ export function PermissionsEditor({
 
   const handleReset = async () => {
     const isSure = await confirm({
-      title: t(isBoard ? 'team.permissions.boardReset' : 'team.permissions.reset'),
-      body: t(isBoard ? 'team.permissions.boardResetConfirm' : 'team.permissions.resetConfirm'),
-      action: t(isBoard ? 'team.permissions.boardReset' : 'team.permissions.reset'),
+      title: t(isBoard ? 'permissions.boardReset' : 'permissions.reset'),
+      body: t(isBoard ? 'permissions.boardResetConfirm' : 'permissions.resetConfirm'),
+      action: t(isBoard ? 'permissions.boardReset' : 'permissions.reset'),
       // Nothing is lost until the draft is saved.
       isDestructive: false,
     });
@@ -99,7 +99,7 @@ export function PermissionsEditor({
       // Edits made while the save was on its way stay in the draft.
       setDraft((current) => (current === sent ? saved.permissions : current));
       onSaved(saved);
-      toasts.show(t('team.permissions.saved'), { tone: 'success' });
+      toasts.show(t('permissions.saved'), { tone: 'success' });
       // The caller's own abilities may have changed with the save.
       permissionsUpdating(team.id);
     } catch (error) {
@@ -117,24 +117,22 @@ export function PermissionsEditor({
   return (
     <div className={styles.page}>
       <p className={styles.intro}>
-        {scope.kind === 'board'
-          ? t('team.permissions.boardIntro', { name: scope.name })
-          : t('team.permissions.intro')}
+        {scope.kind === 'board' ? t('permissions.boardIntro', { name: scope.name }) : t('permissions.intro')}
       </p>
       {scope.kind === 'board' && scope.isPrivate && (
-        <Notice tone="info">{t('team.permissions.boardPrivate')}</Notice>
+        <Notice tone="info">{t('permissions.boardPrivate')}</Notice>
       )}
       <section className={styles.section} aria-labelledby="permissions-roles-title">
         <div className={styles.header}>
-          <h3 id="permissions-roles-title">{t('team.permissions.rolesTitle')}</h3>
+          <h3 id="permissions-roles-title">{t('permissions.rolesTitle')}</h3>
           <Button variant="secondary" disabled={!hasRoleKeys(draft)} onClick={() => void handleReset()}>
-            {t(isBoard ? 'team.permissions.boardReset' : 'team.permissions.reset')}
+            {t(isBoard ? 'permissions.boardReset' : 'permissions.reset')}
           </Button>
         </div>
         <PermissionMatrixTable
           record={record}
-          caption={t(isBoard ? 'team.permissions.boardCaption' : 'team.permissions.caption')}
-          changedLabel={t(isBoard ? 'team.permissions.boardChanged' : 'team.permissions.changed')}
+          caption={t(isBoard ? 'permissions.boardCaption' : 'permissions.caption')}
+          changedLabel={t(isBoard ? 'permissions.boardChanged' : 'permissions.changed')}
           onToggle={handleToggle}
         />
       </section>
@@ -143,13 +141,13 @@ export function PermissionsEditor({
         members={members.data}
         membersError={members.error}
         ownerId={team.owner_id}
-        intro={t(isBoard ? 'team.permissions.overrides.boardIntro' : 'team.permissions.overrides.intro')}
+        intro={t(isBoard ? 'permissions.overrides.boardIntro' : 'permissions.overrides.intro')}
         onChange={setDraft}
       />
       <div className={styles.saveBar}>
-        <output className={styles.unsaved}>{isDirty ? t('team.permissions.unsaved') : ''}</output>
+        <output className={styles.unsaved}>{isDirty ? t('permissions.unsaved') : ''}</output>
         <Button variant="secondary" disabled={!isDirty || saving} onClick={() => setDraft(base.permissions)}>
-          {t('team.permissions.discard')}
+          {t('permissions.discard')}
         </Button>
         <Button busy={saving} disabled={!isDirty} onClick={() => void handleSave()}>
           {t('common.save')}

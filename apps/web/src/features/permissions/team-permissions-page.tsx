@@ -27,7 +27,7 @@ export function TeamPermissionsPage() {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <h2 className={styles.title}>{t('team.permissions.title')}</h2>
+        <h2 className={styles.title}>{t('permissions.title')}</h2>
         <PermissionScopePicker teamId={team.id} boardId={boardId ?? null} />
       </header>
       {boardId ? <BoardRecordLoader key={boardId} boardId={boardId} /> : <WorkspaceRecordLoader />}

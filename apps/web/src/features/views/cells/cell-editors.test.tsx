@@ -112,7 +112,8 @@ describe('inline editors validate with the domain before committing', () => {
 describe('popover editors', () => {
   test('long text: the rich-text editor loads on demand and saves its HTML', async () => {
     const { onCommit } = openEditor(attributeOf('longtext'), '<p>Old <strong>bold</strong></p>');
-    const content = await screen.findByRole('textbox', { name: 'longtext' });
+    // The editor's chunk (TipTap) loads on demand: on a busy machine that takes more than a second.
+    const content = await screen.findByRole('textbox', { name: 'longtext' }, { timeout: 15_000 });
     expect(content.querySelector('strong')?.textContent).toBe('bold');
     click('Save');
     expect(onCommit).toHaveBeenCalledWith('<p>Old <strong>bold</strong></p>', undefined);
