@@ -91,6 +91,10 @@ test('two people discuss an item: a mention, live comments, a reply and a reacti
   await reaction.waitFor({ timeout: 10_000 });
   expect(await reaction.getAttribute('aria-pressed')).toBe('false');
   await screenshot(writer.page, 'comments-thread');
+  // The item's row behind the panel counts both comments, live.
+  await expect
+    .poll(() => writer.page.locator('[role="grid"] span[title="2 comments"]').count(), { timeout: 10_000 })
+    .toBe(1);
   expect(await seriousViolations(writer.page)).toEqual([]);
 
   // Milo's bell counted the mention meanwhile; he opens the notification from it: it leads to the
@@ -137,8 +141,9 @@ test('two people discuss an item: a mention, live comments, a reply and a reacti
 
 test('comments read right to left in Arabic and dark mode, and one written offline is sent once', async () => {
   const rana = await createVerifiedAccount(baseUrl, 'Rana Remote');
+  const sami = await createVerifiedAccount(baseUrl, 'Sami Second');
   await apiCall(baseUrl, rana.token, 'PUT', '/api/me', { locale: 'ar' });
-  const team = await apiCall<{ id: number }>(baseUrl, rana.token, 'POST', '/api/teams', { name: 'Atlas' });
+  const team = await workspaceWithMember(baseUrl, rana, sami);
   const board = await seedBoard(baseUrl, rana.token, team.id, {
     name: 'Launch',
     folders: ['Plan'],
@@ -188,6 +193,31 @@ test('comments read right to left in Arabic and dark mode, and one written offli
   await expect.poll(async () => (await read()).counts[itemId], { timeout: 15_000 }).toBe(2);
   await expect.poll(() => panel.getByText('written offline').count(), { timeout: 10_000 }).toBe(1);
   expect(new Set(sent.filter(Boolean)).size).toBe(1);
+  // The row counts two comments, in Arabic's dual.
+  await expect
+    .poll(() => page.locator('[role="grid"] span[title="تعليقان"]').count(), { timeout: 10_000 })
+    .toBe(1);
+
+  // A teammate's comment reaches Rana's bell (she made the item); its panel reads right to left.
+  await apiCall(baseUrl, sami.token, 'PUT', `/api/${team.id}/comments/${crypto.randomUUID()}`, {
+    board_id: board.boardId,
+    item_id: itemId,
+    text: { html: '<p>تمت المراجعة</p>' },
+    row_version: 1,
+  });
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  const bell = page.getByRole('button', { name: 'الإشعارات، 1 غير مقروء' });
+  await bell.waitFor({ timeout: 15_000 });
+  await bell.click();
+  const list = page.getByRole('dialog', { name: 'الإشعارات' });
+  await list
+    .getByText(/Sami Second/)
+    .first()
+    .waitFor();
+  expect(await list.evaluate((node) => getComputedStyle(node).direction)).toBe('rtl');
+  await screenshot(page, 'notifications-panel-ar-dark');
+  expect(await seriousViolations(page)).toEqual([]);
   expect(problems.filter((problem) => !isOfflineNoise(problem))).toEqual([]);
   await context.close();
 });

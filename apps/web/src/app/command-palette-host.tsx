@@ -59,8 +59,9 @@ export function PaletteButton() {
         <span className={styles.searchText}>{t('common.search')}</span>
       </button>
       {shortcut && (
-        <span className={styles.searchKbd} dir="ltr" aria-hidden="true">
-          {shortcutText(shortcut, isApple)}
+        // Placed by the page's direction (at the field's end); the keys themselves read left to right.
+        <span className={styles.searchKbd} aria-hidden="true">
+          <bdi dir="ltr">{shortcutText(shortcut, isApple)}</bdi>
         </span>
       )}
     </span>

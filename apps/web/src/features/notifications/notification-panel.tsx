@@ -99,7 +99,12 @@ export default function NotificationPanel(props: {
                           </span>
                         )}
                         <span className={styles.entryMeta}>
-                          {entry.board_name && <span dir="auto">{entry.board_name} · </span>}
+                          {/* The name isolated: a Latin name in Arabic keeps its place before the dot. */}
+                          {entry.board_name && (
+                            <>
+                              <bdi>{entry.board_name}</bdi> ·{' '}
+                            </>
+                          )}
                           <time dateTime={entry.created_at}>{time.format(new Date(entry.created_at))}</time>
                           {unread && <span className="visually-hidden"> · {t('notifications.unread')}</span>}
                         </span>

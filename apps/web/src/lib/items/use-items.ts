@@ -19,6 +19,9 @@ const BOARD_EVENTS = [
   'view.created',
   'view.updated',
   'view.deleted',
+  // Their item's comment count (items-store.ts).
+  'comment.created',
+  'comment.deleted',
 ] as const;
 
 /**
