@@ -33,7 +33,8 @@ async function openEditor(data: unknown, initialText?: string) {
       initialText={initialText}
     />,
   );
-  const content = await screen.findByRole('textbox', { name: 'longtext' });
+  // The editor (TipTap) comes in its own chunk: on a busy machine that takes more than a second.
+  const content = await screen.findByRole('textbox', { name: 'longtext' }, { timeout: 15_000 });
   return { content, onCommit, onCancel };
 }
 
