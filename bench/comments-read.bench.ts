@@ -33,6 +33,7 @@ import { items } from '../apps/server/src/db/schema/items';
 import { teamMembers } from '../apps/server/src/db/schema/teams';
 import { quickUser } from '../apps/server/src/test/quick-user';
 import { type BenchBoard, insertBenchItems, openBenchBoard } from './lib/board-fixture';
+import { seeded } from './lib/seeded';
 import { median, round } from './lib/stats';
 import type { BenchResult } from './lib/types';
 
@@ -48,18 +49,6 @@ const WARMUP = 5;
 const ROUNDS = 21;
 const EMOJI = ['👍', '🎉', '❤️', '😄', '👀', '🚀'];
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A small seeded generator (mulberry32), so every run inserts the same data. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Member {
   id: number;

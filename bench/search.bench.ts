@@ -28,6 +28,7 @@ import { folders } from '../apps/server/src/db/schema/boards';
 import { comments } from '../apps/server/src/db/schema/comments';
 import { items } from '../apps/server/src/db/schema/items';
 import { type BenchBoard, base62Id, openBenchBoard } from './lib/board-fixture';
+import { seeded } from './lib/seeded';
 import { median, round } from './lib/stats';
 import type { BenchResult } from './lib/types';
 
@@ -39,18 +40,6 @@ const WARMUP = 5;
 const ROUNDS = 21;
 const LIMIT = 20;
 const BATCH = 1_000;
-
-/** A small seeded generator (mulberry32), so every run inserts the same data. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = [
   'ka',
