@@ -41,6 +41,7 @@ import { itemRoutes } from './modules/items/items.routes';
 import { fileRoutes } from './modules/me/files.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { itemFollowRoutes } from './modules/notifications/item-follow';
+import { itemFollowersRoutes } from './modules/notifications/item-followers';
 import { registerNotificationEmail } from './modules/notifications/notification-email';
 import { notificationPreferenceRoutes } from './modules/notifications/notification-preferences';
 import {
@@ -192,6 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   commentRoutes(app, ctx);
   searchRoutes(app, ctx);
   itemFollowRoutes(app, ctx);
+  itemFollowersRoutes(app, ctx);
   notificationPreferenceRoutes(app, ctx);
   exportRoutes(app, ctx);
   trashRoutes(app, ctx);

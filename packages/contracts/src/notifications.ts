@@ -109,6 +109,19 @@ export const itemFollowBody = z.object({ following: z.boolean() });
 /** Whether the caller follows the item: by hand, or by creating it, being in its members or commenting. */
 export const itemFollowAnswer = z.object({ following: z.boolean() });
 
+export const itemFollowersPath = '/api/:teamId/items/:id/followers';
+
+/** At most this many people are subscribed to an item in one request. */
+export const ITEM_SUBSCRIBE_MAX = 50;
+
+/** Subscribe people to an item: each then follows it (and is told so, UserSubscribedNotification). */
+export const itemSubscribeBody = z.object({
+  user_ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(ITEM_SUBSCRIBE_MAX),
+});
+
+/** Who follows an item and sees it, by id, in ascending order. */
+export const itemFollowersAnswer = z.object({ user_ids: z.array(z.number().int()) });
+
 export const notificationPreferencesPath = '/api/me/notification-preferences';
 
 /** Whether one kind of notification is also mailed, and pushed to the person's devices. */

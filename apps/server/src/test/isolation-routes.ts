@@ -223,6 +223,8 @@ export const TENANT_ROUTES: TenantRoute[] = [
   },
   { method: 'GET', path: '/api/{team}/items/{item}/follow' },
   { method: 'PUT', path: '/api/{team}/items/{item}/follow', body: { following: true } },
+  { method: 'GET', path: '/api/{team}/items/{item}/followers' },
+  { method: 'POST', path: '/api/{team}/items/{item}/followers', body: { user_ids: ['{member}'] } },
   { method: 'GET', path: '/api/{team}/folders/{folder}/views' },
   { method: 'GET', path: '/api/{team}/folders/{folder}/export' },
   { method: 'GET', path: '/api/{team}/folders/{folder}/export?view_id={view}' },

@@ -4,6 +4,7 @@ import {
   commentRecipients,
   itemFollowers,
   reactionRecipient,
+  subscribedRecipients,
 } from './comment-recipients';
 
 const base: CommentAudience = {
@@ -86,5 +87,21 @@ describe('reactionRecipient', () => {
     { actorId: 1, authorId: 2, sees: false, told: null },
   ])('actor $actorId, author $authorId, sees $sees -> $told', ({ actorId, authorId, sees, told }) => {
     expect(reactionRecipient({ actorId, authorId, canSee: () => sees })).toBe(told);
+  });
+});
+
+describe('subscribedRecipients', () => {
+  const hidden = new Set([9]);
+  it.each([
+    { name: 'the people named are told', named: [2, 3], before: [], told: [2, 3] },
+    { name: 'the one subscribing is never told', named: [1, 2], before: [], told: [2] },
+    { name: 'who followed already is not told again', named: [2, 3], before: [3], told: [2] },
+    { name: 'each once, in the order named', named: [3, 2, 3], before: [], told: [3, 2] },
+    { name: 'who does not see the item is told nothing', named: [2, 9], before: [], told: [2] },
+    { name: 'nobody new: nothing', named: [1, 4], before: [4], told: [] },
+  ])('$name', ({ named, before, told }) => {
+    expect(
+      subscribedRecipients({ actorId: 1, named, followersBefore: before, canSee: (id) => !hidden.has(id) }),
+    ).toEqual(told);
   });
 });

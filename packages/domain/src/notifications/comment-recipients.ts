@@ -62,3 +62,19 @@ export function reactionRecipient(options: {
   if (authorId === null || authorId === actorId || !options.canSee(authorId)) return null;
   return authorId;
 }
+
+/**
+ * Who is told they were subscribed to an item (UserSubscribedNotification): the people named who
+ * did not follow it already, never the one subscribing, each once, and only who sees the item.
+ */
+export function subscribedRecipients(options: {
+  actorId: number;
+  named: readonly number[];
+  followersBefore: readonly number[];
+  canSee(userId: number): boolean;
+}): number[] {
+  const before = new Set(options.followersBefore);
+  return [...new Set(options.named)].filter(
+    (id) => id !== options.actorId && !before.has(id) && options.canSee(id),
+  );
+}

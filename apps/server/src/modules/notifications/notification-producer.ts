@@ -16,6 +16,7 @@ import { findCommentAnyState } from '../comments/comments.repo';
 import { findItemAnyState } from '../items/items.repo';
 import { findItemTitles } from '../references/references.repo';
 import { findItemViewers, readItemFollowing } from './item-audience';
+import { ITEM_SUBSCRIBED_EVENT } from './item-followers';
 import { scheduleNotificationEmails } from './notification-email';
 import { NOTIFICATION_PUSH_JOB, schedulePushNotifications } from './notification-push';
 import { toNotificationDto } from './notifications.service';
@@ -244,11 +245,34 @@ async function onPeopleAdded(ctx: AppContext, event: NotifyingEvent): Promise<vo
   );
 }
 
+/** item.subscribed: the people someone subscribed to an item, who still see it. */
+async function onSubscribed(ctx: AppContext, event: NotifyingEvent): Promise<void> {
+  const db = ctx.db;
+  const named = (event.payload.data as { user_ids?: unknown } | undefined)?.user_ids;
+  const itemId = event.payload.item_id;
+  if (!Array.isArray(named) || typeof itemId !== 'string' || event.teamId === null || event.actorId === null)
+    return;
+  const item = await findItemAnyState(db, event.teamId, itemId);
+  if (!item || item.deletedAt) return;
+  const actorId = event.actorId;
+  const candidates = named.filter((id): id is number => Number.isInteger(id) && id !== actorId);
+  const seeing = await findItemViewers(db, item, candidates);
+  await writeAboutItem(
+    ctx,
+    { teamId: item.teamId, boardId: item.boardId, folderId: item.folderId, itemId: item.id },
+    actorId,
+    candidates
+      .filter((id) => seeing.has(id))
+      .map((userId) => ({ userId, notificationType: 'UserSubscribedNotification' })),
+  );
+}
+
 const HANDLERS: Record<string, (ctx: AppContext, event: NotifyingEvent) => Promise<void>> = {
   'comment.created': onCommentCreated,
   'comment.reaction.created': onReactionCreated,
   'value.created': onPeopleAdded,
   'value.updated': onPeopleAdded,
+  [ITEM_SUBSCRIBED_EVENT]: onSubscribed,
 };
 
 /** What the producer reads of an event: it travels in a job, so no more than this. */

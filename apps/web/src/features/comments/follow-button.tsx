@@ -2,10 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
-import { teamQueryKey } from '../workspaces';
 import styles from './comments.module.css';
-
-const followKey = (teamId: number, itemId: string) => [...teamQueryKey(teamId), 'follow', itemId] as const;
+import { followersKey, followKey } from './follow-keys';
 
 /**
  * Follow an item (its comments are notified) or stop following it: a toggle that says which it is.
@@ -24,7 +22,11 @@ export function FollowButton({ teamId, itemId }: { teamId: number; itemId: strin
   const change = useMutation({
     mutationFn: (following: boolean) => api.put<{ following: boolean }>(path, { following }, { queue: true }),
     onMutate: (following) => queryClient.setQueryData(key, { following }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey: followersKey(teamId, itemId) }),
+      ]),
   });
   if (!state.data) return null;
   const following = state.data.following;

@@ -16,6 +16,7 @@ import { type CommentAbilities, CommentCard, EditorFallback } from './comment-ca
 import styles from './comments.module.css';
 import { type CommentTarget, deleteComment, pinComment, saveComment, toggleReaction } from './comments-api';
 import { FollowButton } from './follow-button';
+import { FollowersControl } from './followers-control';
 import { useItemComments } from './use-item-comments';
 
 const CommentEditor = lazy(() => import('./comment-editor'));
@@ -200,7 +201,15 @@ export function ItemComments({ item, members, context, highlightId }: ItemCommen
           {t('comments.title')}
           {feed.count > 0 && <span className={styles.count}>{feed.count}</span>}
         </h3>
-        <FollowButton teamId={item.team_id} itemId={item.id} />
+        <div className={styles.followActions}>
+          <FollowButton teamId={item.team_id} itemId={item.id} />
+          <FollowersControl
+            teamId={item.team_id}
+            itemId={item.id}
+            people={mentionable}
+            canSubscribe={can('ADD_COMMENTS')}
+          />
+        </div>
       </div>
       {can('ADD_COMMENTS') && (
         <Suspense fallback={<EditorFallback />}>
