@@ -1,6 +1,6 @@
 /**
  * Notification fan-out: a comment on an item 200 people follow must have its 200 notifications
- * (and their 200 `notification.created` outbox events) stored within <= 3x the time of inserting
+ * (and their 200 `notification.created` announcements) stored within <= 3x the time of inserting
  * 200 bare notification rows (docs/notifications.md), and its own request must not wait for them.
  *
  * Method:
@@ -13,17 +13,20 @@
  *   `ANALYZE` afterwards. Every round comments on its own item, so every round does the same work.
  * - Candidate: the owner PUTs a new comment (about 140 characters of HTML, no mention) on the round's
  *   item through `app.inject` (`PUT /api/{teamId}/comments/{uuid}`), answer checked (200).
- *   `request_ms` is the request alone; then the notifications table is polled (a count for the
- *   comment's id, POLL_MS between polls) until RECIPIENTS rows are there, and `fanout_ms` is the
- *   time from sending the request to seeing them. The dispatcher is nudged by the app after the
+ *   `request_ms` is the request alone (the comment stored and answered); then the notifications
+ *   table is polled (a count for the comment's id, POLL_MS between polls) until RECIPIENTS rows
+ *   are there. `fanout_ms` is the time from the answer to seeing them: the producing of the
+ *   notifications, which the goal compares, not the writing of the comment, which costs the same
+ *   with no follower at all; `total_ms`, from sending the request, is printed too. The dispatcher is nudged by the app after the
  *   response (app.ts), claims `comment.created`, and the producer reads the comment, the item, its
  *   followers and who sees it, then writes the notifications, their events and each recipient's
  *   delayed mail job (notification-email.ts) in one transaction. A poll sent while the producer
  *   works waits for PGlite's one connection, so the rows are seen as soon as they commit (`polls`
  *   is the mean number of polls per round).
  *   Checked each round: exactly RECIPIENTS notifications, one per follower (the author told
- *   nothing), all `CommentCreatedNotification`, and RECIPIENTS `notification.created` events on
- *   the recipients' channels. Before the next round, the dispatcher is let hand those events out
+ *   nothing), all `CommentCreatedNotification`, and RECIPIENTS announcements as the real-time
+ *   subscriber sends them (deliveriesOf: the `notification.created` events, a fan-out event giving
+ *   one per channel it lists), each on its recipient's channel with that one's notification id. Before the next round, the dispatcher is let hand those events out
  *   (pending_events empty), so no round inherits another's work.
  * - Baseline: one multi-row INSERT of RECIPIENTS notification rows (a statement is one
  *   transaction) through the same driver (PGlite's query, `$n` parameters), with the columns the
@@ -37,7 +40,9 @@ import { itemFollowers } from '../apps/server/src/db/schema/item-followers';
 import { items } from '../apps/server/src/db/schema/items';
 import { teamMembers } from '../apps/server/src/db/schema/teams';
 import { users } from '../apps/server/src/db/schema/users';
+import type { DispatchedEvent } from '../apps/server/src/events/dispatched-event';
 import { commentExcerpt } from '../apps/server/src/modules/notifications/notification-producer';
+import { deliveriesOf } from '../apps/server/src/realtime/realtime-subscriber';
 import { type BenchBoard, insertBenchItems, openBenchBoard } from './lib/board-fixture';
 import { median, round } from './lib/stats';
 import type { BenchResult } from './lib/types';
@@ -119,7 +124,8 @@ async function commentAndWait(
     headers: { authorization: `Bearer ${board.token}` },
     payload: { text: { html: commentHtml(round) }, board_id: board.boardId, item_id: itemId, row_version: 1 },
   });
-  const requestMs = performance.now() - start;
+  const answered = performance.now();
+  const requestMs = answered - start;
   if (res.statusCode !== 200) throw new Error(`comment: ${res.statusCode} ${res.body.slice(0, 300)}`);
   let told = 0;
   let polls = 0;
@@ -131,7 +137,8 @@ async function commentAndWait(
       throw new Error(`${told} notifications after ${TIMEOUT_MS} ms`);
     await sleep(POLL_MS);
   }
-  const fanoutMs = performance.now() - start;
+  const totalMs = performance.now() - start;
+  const fanoutMs = performance.now() - answered;
 
   const { rows } = await board.database.executeSql(
     `SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS people,
@@ -155,19 +162,32 @@ async function commentAndWait(
   );
   if (!recipients.rows.every((row) => followers.has(row.user_id as number)))
     throw new Error('a notification went to someone who does not follow the item');
+  // The announcements as the real-time subscriber sends them: one per follower, on their channel,
+  // each with the id of that follower's notification.
   const announced = await board.database.executeSql(
-    `SELECT channel FROM events
+    `SELECT channel, payload FROM events
       WHERE type = 'notification.created' AND payload -> 'data' ->> 'comment_id' = $1`,
     [id],
   );
-  const channels = new Set(announced.rows.map((row) => row.channel as string));
+  const deliveries = announced.rows.flatMap((row) =>
+    deliveriesOf({ channel: row.channel, payload: row.payload } as DispatchedEvent),
+  );
+  const stored = await board.database.executeSql(
+    'SELECT id, user_id FROM notifications WHERE comment_id = $1',
+    [id],
+  );
+  const expected = new Map(stored.rows.map((row) => [`App.User.${row.user_id}`, row.id as string]));
   if (
-    announced.rows.length !== RECIPIENTS ||
-    !followerIds.every((userId) => channels.has(`App.User.${userId}`))
+    deliveries.length !== RECIPIENTS ||
+    !deliveries.every(
+      (delivery) =>
+        expected.get(delivery.channel) === delivery.data.id &&
+        (delivery.data.data as { id?: unknown }).id === delivery.data.id,
+    )
   )
-    throw new Error(`${announced.rows.length} notification.created events, wanted one per follower`);
+    throw new Error(`${deliveries.length} notification.created announcements, wanted one per follower`);
   await settle(board);
-  return { requestMs, fanoutMs, polls };
+  return { requestMs, fanoutMs, totalMs, polls };
 }
 
 /** The same rows as the producer writes, in one multi-row INSERT through the driver. */
@@ -218,6 +238,7 @@ export async function run(): Promise<BenchResult> {
     await settle(board);
     const request: number[] = [];
     const fanout: number[] = [];
+    const total: number[] = [];
     const bare: number[] = [];
     let polls = 0;
     for (let i = 0; i < WARMUP + ROUNDS; i++) {
@@ -232,6 +253,7 @@ export async function run(): Promise<BenchResult> {
       if (measured) {
         request.push(candidate.requestMs);
         fanout.push(candidate.fanoutMs);
+        total.push(candidate.totalMs);
         polls += candidate.polls;
       }
       if (!bareFirst) {
@@ -249,6 +271,7 @@ export async function run(): Promise<BenchResult> {
         recipients: RECIPIENTS,
         request_ms: round(median(request), 1),
         fanout_ms: round(fanoutMs, 1),
+        total_ms: round(median(total), 1),
         bare_ms: round(bareMs, 1),
         polls: round(polls / ROUNDS, 1),
       },

@@ -18,8 +18,22 @@ export interface OutboxEvent {
     data?: unknown;
     [VALUE_CHANGES_KEY]?: unknown;
     [ADDED_USERS_KEY]?: number[];
+    [FANOUT_KEY]?: FanoutEntry[];
     item_id?: string;
   };
+}
+
+/**
+ * Where an event meant for many channels lists them: one record announced to many people (a
+ * comment's 200 notifications), each copy with its own id, is one outbox row instead of one per
+ * channel. The real-time subscriber sends each channel its copy: the payload with `id` (and its
+ * `data`'s `id`) set to the entry's, without the list.
+ */
+export const FANOUT_KEY = 'fanout';
+
+export interface FanoutEntry {
+  channel: string;
+  id: string | number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { DispatchedEvent } from '../events/dispatched-event';
-import { accessChangeOf } from './realtime-subscriber';
+import { accessChangeOf, deliveriesOf } from './realtime-subscriber';
 
 const event = (type: string, payload: Record<string, unknown>, teamId: number | null = 4) =>
   ({
@@ -53,5 +53,44 @@ describe('what an event changes about who may listen where', () => {
     ['member.removed', { id: 'not a number' }, 4],
   ])('nothing for %s %j (team %s)', (type, payload, teamId) => {
     expect(accessChangeOf(event(type, payload, teamId))).toBeUndefined();
+  });
+});
+
+describe('the channels an event is delivered on', () => {
+  test('an event goes to its own channel as it is', () => {
+    const payload = { type: 'item.updated', id: 'a', data: { id: 'a', n: 1 } };
+    expect(deliveriesOf({ ...event('item.updated', payload), channel: 'team.4.board.b' })).toEqual([
+      { channel: 'team.4.board.b', data: payload },
+    ]);
+  });
+
+  test('a fan-out event gives each listed channel its own copy, with its id, without the list', () => {
+    const payload = {
+      type: 'notification.created',
+      id: 'n1',
+      data: { notification_type: 'CommentCreatedNotification', item_name: 'Plan' },
+      fanout: [
+        { channel: 'App.User.7', id: 'n1' },
+        { channel: 'App.User.8', id: 'n2' },
+      ],
+    };
+    expect(deliveriesOf({ ...event('notification.created', payload), channel: 'App.User.7' })).toEqual([
+      {
+        channel: 'App.User.7',
+        data: {
+          type: 'notification.created',
+          id: 'n1',
+          data: { notification_type: 'CommentCreatedNotification', item_name: 'Plan', id: 'n1' },
+        },
+      },
+      {
+        channel: 'App.User.8',
+        data: {
+          type: 'notification.created',
+          id: 'n2',
+          data: { notification_type: 'CommentCreatedNotification', item_name: 'Plan', id: 'n2' },
+        },
+      },
+    ]);
   });
 });

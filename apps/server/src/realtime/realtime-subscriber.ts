@@ -1,5 +1,6 @@
 import type { DispatchedEvent } from '../events/dispatched-event';
 import type { EventSubscriber } from '../events/dispatcher';
+import { FANOUT_KEY, type FanoutEntry } from '../events/outbox';
 import type { BusMessage, RealtimeBus } from './bus';
 
 /** The member a `member.removed` or `member.updated` event is about: `data.user_id`, else the payload's id. */
@@ -43,6 +44,23 @@ export function accessChangeOf(event: DispatchedEvent): BusMessage | undefined {
   }
 }
 
+/** The channels an event goes to, each with the payload it hears (outbox.ts FANOUT_KEY). */
+export function deliveriesOf(event: DispatchedEvent): { channel: string; data: Record<string, unknown> }[] {
+  const { [FANOUT_KEY]: fanout, ...shared } = event.payload as Record<string, unknown>;
+  if (!Array.isArray(fanout)) return [{ channel: event.channel, data: event.payload }];
+  const data = shared.data;
+  return (fanout as FanoutEntry[]).map((entry) => ({
+    channel: entry.channel,
+    data: {
+      ...shared,
+      id: entry.id,
+      ...(data !== null && typeof data === 'object' && !Array.isArray(data)
+        ? { data: { ...data, id: entry.id } }
+        : {}),
+    },
+  }));
+}
+
 /**
  * Publishes every committed event on its channel (with Pusher's `private-` prefix) to all nodes.
  * When the event may take channels away from someone (accessChangeOf), that goes on the bus
@@ -53,12 +71,13 @@ export function createRealtimeSubscriber(options: { bus: RealtimeBus }): EventSu
   return {
     name: 'realtime',
     async handle(event: DispatchedEvent) {
-      await bus.publish({
-        kind: 'event',
-        channel: `private-${event.channel}`,
-        event: event.type,
-        data: event.payload,
-      });
+      for (const delivery of deliveriesOf(event))
+        await bus.publish({
+          kind: 'event',
+          channel: `private-${delivery.channel}`,
+          event: event.type,
+          data: delivery.data,
+        });
       const change = accessChangeOf(event);
       if (change) await bus.publish(change);
     },

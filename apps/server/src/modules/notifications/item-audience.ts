@@ -1,5 +1,5 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client';
 import { comments } from '../../db/schema/comments';
 import { itemFollowers } from '../../db/schema/item-followers';
 import { attributes, type ItemRow } from '../../db/schema/items';
@@ -17,7 +17,8 @@ export interface ItemFollowing {
 }
 
 /**
- * The people an item's followers are made of (docs/notifications.md), read in three queries.
+ * The people an item's followers are made of (docs/notifications.md), read in one query: the ids
+ * in its members attributes' values, who commented, and who chose to follow it or to stop.
  * `commentsBefore`: only those who commented before then count as commenters (a comment's
  * notifications are produced a moment later, when later comments may exist already).
  */
@@ -27,44 +28,41 @@ export async function readItemFollowing(
   options: { commentsBefore?: Date } = {},
 ): Promise<ItemFollowing> {
   const teamId = item.teamId;
-  const memberAttributes = await db
-    .select({ id: attributes.id })
-    .from(attributes)
-    .where(
-      and(
-        eq(attributes.teamId, teamId),
-        eq(attributes.boardId, item.boardId),
-        eq(attributes.type, 'members'),
-        isNull(attributes.deletedAt),
-      ),
-    );
-  const memberValueIds = memberAttributes.flatMap(({ id }) => {
+  const before = options.commentsBefore
+    ? sql`AND ${comments.createdAt} <= ${options.commentsBefore.toISOString()}::timestamptz`
+    : sql``;
+  const [row] = rowsOf<{
+    member_attributes: string[] | null;
+    commenters: number[] | null;
+    choices: Choice[] | string | null;
+  }>(
+    await db.execute(sql`SELECT
+      (SELECT array_agg(${attributes.id}) FROM ${attributes}
+        WHERE ${attributes.teamId} = ${teamId} AND ${attributes.boardId} = ${item.boardId}
+          AND ${attributes.type} = 'members' AND ${attributes.deletedAt} IS NULL) AS member_attributes,
+      (SELECT array_agg(DISTINCT ${comments.createdBy}) FROM ${comments}
+        WHERE ${comments.teamId} = ${teamId} AND ${comments.itemId} = ${item.id}
+          AND ${comments.deletedAt} IS NULL AND ${comments.createdBy} IS NOT NULL ${before}) AS commenters,
+      (SELECT json_agg(json_build_object('user_id', ${itemFollowers.userId}, 'following', ${itemFollowers.following}))
+        FROM ${itemFollowers}
+        WHERE ${itemFollowers.teamId} = ${teamId} AND ${itemFollowers.itemId} = ${item.id}) AS choices`),
+  ).rows;
+  const memberValueIds = (row?.member_attributes ?? []).flatMap((id) => {
     const data = item.values[id]?.data;
     return Array.isArray(data) ? data.filter((value): value is number => Number.isInteger(value)) : [];
   });
-  const commenters = await db
-    .selectDistinct({ userId: comments.createdBy })
-    .from(comments)
-    .where(
-      and(
-        eq(comments.teamId, teamId),
-        eq(comments.itemId, item.id),
-        isNull(comments.deletedAt),
-        options.commentsBefore ? lte(comments.createdAt, options.commentsBefore) : undefined,
-      ),
-    );
-  const choices = await db
-    .select({ userId: itemFollowers.userId, following: itemFollowers.following })
-    .from(itemFollowers)
-    .where(and(eq(itemFollowers.teamId, teamId), eq(itemFollowers.itemId, item.id)));
+  const raw = row?.choices ?? [];
+  const choices: Choice[] = typeof raw === 'string' ? JSON.parse(raw) : raw;
   return {
     creatorId: item.createdBy,
     memberValueIds,
-    commenterIds: commenters.flatMap(({ userId }) => (userId === null ? [] : [userId])),
-    followingIds: choices.filter((choice) => choice.following).map((choice) => choice.userId),
-    unfollowedIds: choices.filter((choice) => !choice.following).map((choice) => choice.userId),
+    commenterIds: (row?.commenters ?? []).map(Number),
+    followingIds: choices.filter((choice) => choice.following).map((choice) => choice.user_id),
+    unfollowedIds: choices.filter((choice) => !choice.following).map((choice) => choice.user_id),
   };
 }
+
+type Choice = { user_id: number; following: boolean };
 
 /**
  * Which of these users see the item: members of its workspace (guests included) who see its board

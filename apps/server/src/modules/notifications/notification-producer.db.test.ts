@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { events } from '../../db/schema/events';
 import { notifications } from '../../db/schema/notifications';
+import { deliveriesOf } from '../../realtime/realtime-subscriber';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from '../items/items.fixtures';
@@ -121,17 +122,25 @@ describe('notifications of comments', () => {
       item_name: 'Launch plan',
       body: '@X @X please look',
     });
-    // Each is announced on its recipient's own channel.
+    // Each is announced on its recipient's own channel, with its own id; the two followers told
+    // alike share one fan-out event, the two mentioned another.
     const announced = await t.app.ctx.db
-      .select({ channel: events.channel })
+      .select()
       .from(events)
       .where(and(eq(events.teamId, s.team.id), eq(events.type, 'notification.created')));
-    expect(announced.map((e) => e.channel).sort()).toEqual(
+    expect(announced).toHaveLength(3);
+    const deliveries = announced.flatMap(deliveriesOf);
+    expect(deliveries.map((d) => d.channel).sort()).toEqual(
       // The admin twice: put in People, then mentioned.
       [s.owner.id, s.admin.id, s.admin.id, s['full-member'].id, s['restricted-member'].id]
         .map((id) => `App.User.${id}`)
         .sort(),
     );
+    for (const delivery of deliveries) {
+      const row = rows.find((r) => r.id === delivery.data.id)!;
+      expect(delivery.channel).toBe(`App.User.${row.userId}`);
+      expect(delivery.data.data).toMatchObject({ id: row.id, notification_type: row.notificationType });
+    }
     // The API lists it with the spec's fields.
     const list = await api.send('GET', '/api/notifications', s.owner.token);
     expect(list.body.data[0]).toMatchObject({

@@ -1,25 +1,24 @@
 import { htmlToPlainText } from '@strata/domain/attributes/html-text';
 import { commentRecipients, reactionRecipient } from '@strata/domain/notifications/comment-recipients';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { boards } from '../../db/schema/boards';
 import { type CommentRow, commentReactions } from '../../db/schema/comments';
-import { attributes } from '../../db/schema/items';
-import { type NotificationRow, notifications } from '../../db/schema/notifications';
+import { attributes, items } from '../../db/schema/items';
+import type { NotificationRow } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import type { DispatchedEvent } from '../../events/dispatched-event';
 import type { EventSubscriber } from '../../events/dispatcher';
-import { recordEvents, userChannel } from '../../events/outbox';
+import { FANOUT_KEY, type FanoutEntry, recordEvents, userChannel } from '../../events/outbox';
 import { ADDED_USERS_KEY } from '../../events/value-events';
 import { findCommentAnyState } from '../comments/comments.repo';
 import { findItemAnyState } from '../items/items.repo';
-import { findItemTitles } from '../references/references.repo';
 import { findItemViewers, readItemFollowing } from './item-audience';
 import { ITEM_SUBSCRIBED_EVENT } from './item-followers';
 import { scheduleNotificationEmails } from './notification-email';
 import { NOTIFICATION_PUSH_JOB, schedulePushNotifications } from './notification-push';
-import { toNotificationDto } from './notifications.service';
+import { insertNotifications, toNotificationDto } from './notifications.service';
 
 /** The longest excerpt of a comment a notification carries as its body. */
 export const NOTIFICATION_BODY_MAX = 200;
@@ -46,6 +45,25 @@ interface ItemSubject {
 }
 
 /**
+ * The names a notification about an item shows, in one query: who acted, the board, and the
+ * item's title (its value of the board's name attribute).
+ */
+async function readSubjectNames(db: DbOrTx, subject: ItemSubject, actorId: number) {
+  const { teamId, boardId, itemId } = subject;
+  const [row] = rowsOf<{ actor: string | null; board: string | null; title: string | null }>(
+    await db.execute(sql`SELECT
+      (SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${actorId}) AS actor,
+      (SELECT ${boards.name} FROM ${boards} WHERE ${boards.teamId} = ${teamId} AND ${boards.id} = ${boardId}) AS board,
+      (SELECT ${items.values} -> ${attributes.id} ->> 'data' FROM ${items} JOIN ${attributes}
+         ON ${attributes.teamId} = ${items.teamId} AND ${attributes.boardId} = ${items.boardId}
+        AND ${attributes.type} = 'text' AND ${attributes.deletedAt} IS NULL
+        AND ${attributes.settings} -> 'primary' = 'true'::jsonb
+        WHERE ${items.teamId} = ${teamId} AND ${items.id} = ${itemId} LIMIT 1) AS title`),
+  ).rows;
+  return { actor: row?.actor ?? null, board: row?.board ?? null, title: row?.title ?? null };
+}
+
+/**
  * Writes notifications about an item, with the names they show (spec section 3: board_name,
  * item_name, created_by_name, and what `shown` adds: a comment's body, an attribute's name), and
  * announces each on its recipient's channel (`App.User.{id}`, `notification.created`) and
@@ -60,37 +78,29 @@ async function writeAboutItem(
 ): Promise<NotificationRow[]> {
   if (produced.length === 0) return [];
   const db = ctx.db;
-  const [actor] = await db.select({ name: users.name }).from(users).where(eq(users.id, actorId)).limit(1);
-  const [board] = await db
-    .select({ name: boards.name })
-    .from(boards)
-    .where(and(eq(boards.teamId, subject.teamId), eq(boards.id, subject.boardId)))
-    .limit(1);
-  const [title] = await findItemTitles(db, subject.teamId, [subject.itemId]);
+  const { actor, board, title } = await readSubjectNames(db, subject, actorId);
   const names = {
-    created_by_name: actor?.name ?? null,
-    board_name: board?.name ?? null,
-    item_name: title?.title ?? null,
+    created_by_name: actor,
+    board_name: board,
+    item_name: title,
     ...shown,
   };
   const written = await db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(notifications)
-      .values(
-        produced.map((entry) => ({
-          userId: entry.userId,
-          notificationType: entry.notificationType,
-          teamId: subject.teamId,
-          boardId: subject.boardId,
-          folderId: subject.folderId,
-          itemId: subject.itemId,
-          commentId: subject.commentId ?? null,
-          subscribeableType: 'item',
-          subscribeableId: subject.itemId,
-          data: { ...names, ...entry.data },
-        })),
-      )
-      .returning();
+    const rows = await insertNotifications(
+      tx,
+      produced.map((entry) => ({
+        userId: entry.userId,
+        notificationType: entry.notificationType,
+        teamId: subject.teamId,
+        boardId: subject.boardId,
+        folderId: subject.folderId,
+        itemId: subject.itemId,
+        commentId: subject.commentId ?? null,
+        subscribeableType: 'item' as const,
+        subscribeableId: subject.itemId,
+        data: { ...names, ...entry.data },
+      })),
+    );
     await announceNotifications(tx, rows, actorId);
     await scheduleNotificationEmails(
       ctx,
@@ -123,17 +133,38 @@ function writeAboutComment(
   return writeAboutItem(ctx, subject, actorId, produced, { body: commentExcerpt(comment.html) });
 }
 
-/** Each new notification on its recipient's own channel, for the bell and the list. */
+/**
+ * Each new notification on its recipient's own channel, for the bell and the list. Notifications
+ * that differ only in id and recipient (a comment's 200 followers) are one fan-out event
+ * (outbox.ts FANOUT_KEY), not one event each.
+ */
 export function announceNotifications(tx: DbOrTx, rows: readonly NotificationRow[], actorId: number | null) {
+  const groups = new Map<string, { teamId: number | null; shared: object; fanout: FanoutEntry[] }>();
+  for (const row of rows) {
+    const { id, ...shared } = toNotificationDto(row);
+    const key = JSON.stringify([row.teamId, shared]);
+    let group = groups.get(key);
+    if (!group) {
+      group = { teamId: row.teamId, shared, fanout: [] };
+      groups.set(key, group);
+    }
+    group.fanout.push({ channel: userChannel(row.userId), id });
+  }
   return recordEvents(
     tx,
-    rows.map((row) => ({
-      teamId: row.teamId,
-      type: 'notification.created',
-      channel: userChannel(row.userId),
-      actorId,
-      payload: { id: row.id, data: toNotificationDto(row) },
-    })),
+    [...groups.values()].map(({ teamId, shared, fanout }) => {
+      const [first] = fanout as [FanoutEntry];
+      return {
+        teamId,
+        type: 'notification.created',
+        channel: first.channel,
+        actorId,
+        payload:
+          fanout.length === 1
+            ? { id: first.id, data: { id: first.id, ...shared } }
+            : { id: first.id, data: shared, [FANOUT_KEY]: fanout },
+      };
+    }),
   );
 }
 

@@ -2,6 +2,7 @@ import type { PushPayload } from '@strata/contracts/notifications';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { AppContext } from '../../context';
+import { isAnyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { type NotificationRow, notifications } from '../../db/schema/notifications';
 import { type PushSubscriptionRow, pushSubscriptions } from '../../db/schema/push-subscriptions';
@@ -41,7 +42,7 @@ export async function schedulePushNotifications(
   const withDevices = await tx
     .selectDistinct({ userId: pushSubscriptions.userId })
     .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, userIds));
+    .where(isAnyOf(pushSubscriptions.userId, userIds));
   const jobs: PushJob[] = withDevices.map(({ userId }) => ({
     userId,
     notificationIds: rows.filter((row) => row.userId === userId).map((row) => row.id),

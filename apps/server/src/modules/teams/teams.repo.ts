@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { isAnyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { permissionRecords, type TeamRow, teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
@@ -40,7 +41,7 @@ export async function findTeamMembersOf(
     .select({ user: { id: users.id, guest: users.guest }, memberRole: teamMembers.role })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, [...userIds])));
+    .where(and(eq(teamMembers.teamId, teamId), isAnyOf(teamMembers.userId, userIds)));
   return { team, members };
 }
 
