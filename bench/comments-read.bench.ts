@@ -17,10 +17,11 @@
  *   checked: 200, the 100 expected roots in order (pinned first, then newest first), each with
  *   exactly the replies inserted for it (oldest first), as many reactions in all as were inserted
  *   for the page's comments, `has_more` (700 roots), and counts summing to COMMENTS.
- * - Baseline: the same rows through the same driver (PGlite's query), with the route's SQL: the
- *   roots (`SELECT *`, its WHERE and ORDER BY, LIMIT 101 as the route reads one more to know
- *   has_more), the live replies of those 100 roots (`SELECT *`, oldest first), their reactions
- *   (comment, emoji, user, in reaction order) and the live comment count per item (GROUP BY), then
+ * - Baseline: the same rows through the same driver (PGlite's query), one query each as the route
+ *   first read them (it now reads the first three in one statement, docs/comments.md): the roots
+ *   (`SELECT *`, its WHERE and ORDER BY, LIMIT 101 as the route reads one more to know has_more),
+ *   the live replies of those 100 roots (`SELECT *`, oldest first), their reactions (comment,
+ *   emoji, user, in reaction order) and the live comment count per item (GROUP BY), then
  *   JSON.stringify of the four row lists. It leaves out what is framework or access control: the
  *   session and workspace lookups, reading the 100 items and their folders' visibility, the
  *   nesting of replies and reactions under their comments, the response schema and the HTTP layer.

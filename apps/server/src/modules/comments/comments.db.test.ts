@@ -363,6 +363,81 @@ describe('comment permissions (spec section 6), allowed and denied', () => {
     ).toBe(404);
     expect(comment.id).toBeTruthy();
   });
+
+  test('the list leaves out, as if they had no comments, the items of private and hidden folders (and their subfolders), of a locked board, deleted items and other workspaces', async () => {
+    const p = await place();
+    const s = p.s;
+    const at = (folderId: string, itemId: string, boardId = p.boardId) => ({
+      ...p,
+      boardId,
+      folderId,
+      itemId,
+    });
+    const commented = async (folderId: string, boardId = p.boardId) => {
+      const item = await api.newItem(s, folderId);
+      await newComment(at(folderId, item.id, boardId), '<p>secret</p>');
+      return item.id;
+    };
+    const folderWith = async (settings: Record<string, unknown>, parentId?: string) => {
+      const folder = await api.newFolder(s, p.boardId, parentId ? { parent_id: parentId } : {});
+      const saved = await api.send('PUT', `/api/${s.team.id}/folders/${folder.id}`, s.owner.token, {
+        board_id: p.boardId,
+        name: 'Folder',
+        settings,
+        ...(parentId ? { parent_id: parentId } : {}),
+        row_version: 2,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      return folder.id as string;
+    };
+    await newComment(p, '<p>open</p>');
+    const privateFolder = await folderWith({ private: true, member_ids: [] });
+    const inPrivate = await commented(privateFolder);
+    const underPrivate = await commented(await folderWith({}, privateFolder));
+    const inHidden = await commented(await folderWith({ hidden: true }));
+    const locked = await api.newPlace(s, { password: 'a long board password' });
+    const onLocked = await commented(locked.folder.id, locked.board.id);
+    const deleted = await commented(p.folderId);
+    expect((await api.send('DELETE', `/api/${s.team.id}/items/${deleted}`, s.owner.token)).status).toBe(200);
+    const other = await place();
+    await newComment(other, '<p>secret</p>', other.s.owner.token);
+
+    const ids = [p.itemId, inPrivate, underPrivate, inHidden, onLocked, deleted, other.itemId].join(',');
+    const seenBy = async (token: string) => {
+      const res = await list(p, token, `item_ids=${ids}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { counts: Record<string, number>; data: { item_id: string }[] };
+    };
+    const restricted = await seenBy(s['restricted-member'].token);
+    expect(restricted.counts).toEqual({ [p.itemId]: 1 });
+    expect(restricted.data.map((c) => c.item_id)).toEqual([p.itemId]);
+    expect(JSON.stringify(restricted)).not.toContain('secret');
+    // Full members see hidden folders and pass the password (they may change it); not a private folder.
+    expect((await seenBy(s['full-member'].token)).counts).toEqual({
+      [p.itemId]: 1,
+      [inHidden]: 1,
+      [onLocked]: 1,
+    });
+    // The owner sees every folder of the workspace; still not a deleted item nor another workspace's.
+    const owner = await seenBy(s.owner.token);
+    expect(owner.counts).toEqual({
+      [p.itemId]: 1,
+      [inPrivate]: 1,
+      [underPrivate]: 1,
+      [inHidden]: 1,
+      [onLocked]: 1,
+    });
+    expect(owner.data).toHaveLength(5);
+    // Unlocked, the board shows its item's comments to the restricted member too.
+    const unlocked = await api.send(
+      'POST',
+      `/api/${s.team.id}/boards/${locked.board.id}/unlock`,
+      s['restricted-member'].token,
+      { password: 'a long board password' },
+    );
+    expect(unlocked.status, JSON.stringify(unlocked.body)).toBe(200);
+    expect((await seenBy(s['restricted-member'].token)).counts).toEqual({ [p.itemId]: 1, [onLocked]: 1 });
+  });
 });
 
 describe("an item's comment count", () => {

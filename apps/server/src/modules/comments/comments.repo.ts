@@ -1,7 +1,9 @@
 import type { CommentReactionSummary } from '@strata/contracts/comments';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { isAnyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
-import { commentReactions, comments } from '../../db/schema/comments';
+import { preparedOnce } from '../../db/prepared-once';
+import { type CommentRow, commentReactions, comments } from '../../db/schema/comments';
 import { items } from '../../db/schema/items';
 
 /** A comment of the workspace by id, deleted or not. */
@@ -21,63 +23,121 @@ export interface CommentCursor {
   id: string;
 }
 
+/** The list's page query, with or without a cursor (placeholders: team, items, page size). */
+function preparePage(db: DbOrTx, withCursor: boolean) {
+  const limit = sql.placeholder('limit');
+  const after = withCursor
+    ? sql`(${comments.pinned}, ${comments.createdAt}, ${comments.id}) < (${sql.placeholder('afterPinned')}, ${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')})`
+    : undefined;
+  // One root more than the page, to know whether another page follows.
+  const page = db.$with('page').as(
+    db
+      .select({
+        id: comments.id,
+        place:
+          sql<number>`(row_number() over (order by ${comments.pinned} desc, ${comments.createdAt} desc, ${comments.id} desc))::int`.as(
+            'place',
+          ),
+      })
+      .from(comments)
+      .where(
+        and(
+          eq(comments.teamId, sql.placeholder('teamId')),
+          isAnyOf(comments.itemId, sql.placeholder('itemIds')),
+          isNull(comments.parentId),
+          isNull(comments.deletedAt),
+          after,
+        ),
+      )
+      .orderBy(desc(comments.pinned), desc(comments.createdAt), desc(comments.id))
+      .limit(sql.placeholder('limitAndOne')),
+  );
+  return db
+    .with(page)
+    .select({
+      comment: comments,
+      place: page.place,
+      // [emoji, user id] in the order given.
+      reactions: sql<[string, number][] | null>`(
+        select json_agg(json_build_array(${commentReactions.reaction}, ${commentReactions.userId})
+          order by ${commentReactions.createdAt}, ${commentReactions.id})
+        from ${commentReactions}
+        where ${commentReactions.teamId} = ${sql.placeholder('teamId')} and ${commentReactions.commentId} = ${comments.id})`,
+    })
+    .from(comments)
+    .leftJoin(page, eq(page.id, comments.id))
+    .where(
+      and(
+        eq(comments.teamId, sql.placeholder('teamId')),
+        or(
+          inArray(comments.id, db.select({ id: page.id }).from(page)),
+          and(
+            inArray(comments.parentId, db.select({ id: page.id }).from(page).where(lte(page.place, limit))),
+            isNull(comments.deletedAt),
+          ),
+        ),
+      ),
+    )
+    .orderBy(sql`${page.place} nulls last`, asc(comments.createdAt), asc(comments.id))
+    .prepare(withCursor ? 'comments_page_after' : 'comments_page');
+}
+
+const pages = new WeakMap<DbOrTx, ReturnType<typeof preparePage>>();
+const pagesAfter = new WeakMap<DbOrTx, ReturnType<typeof preparePage>>();
+
 /**
- * Live root comments of these items, pinned first, then newest first (ties by id), from after
- * `cursor`: `limit` of them.
+ * One page of the list in one read: the live root comments of these items, pinned first, then
+ * newest first (ties by id), from after `cursor` (`limit` of them, and whether more follow); the
+ * live replies to those roots, oldest first; and the reactions of both (findReactionSummaries's
+ * order). The list's three reads as one statement: each of them costs PGlite a parse and a plan.
  */
-export function findRootComments(
+export async function findCommentsPage(
   db: DbOrTx,
   teamId: number,
   itemIds: readonly string[],
   limit: number,
   cursor?: CommentCursor,
 ) {
-  const after: SQL | undefined = cursor
-    ? sql`(${comments.pinned}, ${comments.createdAt}, ${comments.id}) < (${cursor.pinned}, ${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`
-    : undefined;
-  return db
-    .select()
-    .from(comments)
-    .where(
-      and(
-        eq(comments.teamId, teamId),
-        inArray(comments.itemId, [...itemIds]),
-        isNull(comments.parentId),
-        isNull(comments.deletedAt),
-        after,
-      ),
-    )
-    .orderBy(desc(comments.pinned), desc(comments.createdAt), desc(comments.id))
-    .limit(limit);
+  const query = cursor
+    ? preparedOnce(pagesAfter, db, () => preparePage(db, true))
+    : preparedOnce(pages, db, () => preparePage(db, false));
+  const rows = await query.execute({
+    teamId,
+    itemIds: [...itemIds],
+    limit,
+    limitAndOne: limit + 1,
+    ...(cursor && {
+      afterPinned: cursor.pinned,
+      afterCreatedAt: cursor.createdAt.toISOString(),
+      afterId: cursor.id,
+    }),
+  });
+  const roots: CommentRow[] = [];
+  const replies: CommentRow[] = [];
+  const reactions = new Map<string, CommentReactionSummary[]>();
+  for (const row of rows) {
+    if (row.place === null) replies.push(row.comment);
+    else if (row.place <= limit) roots.push(row.comment);
+    else continue;
+    reactions.set(
+      row.comment.id,
+      summarise((row.reactions ?? []).map(([reaction, userId]) => ({ reaction, userId }))),
+    );
+  }
+  return { roots, replies, reactions, hasMore: rows.some((row) => row.place !== null && row.place > limit) };
 }
 
-/** Live replies to these root comments, oldest first. */
-export function findReplies(db: DbOrTx, teamId: number, rootIds: readonly string[]) {
-  if (rootIds.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(comments)
-    .where(
-      and(eq(comments.teamId, teamId), inArray(comments.parentId, [...rootIds]), isNull(comments.deletedAt)),
-    )
-    .orderBy(asc(comments.createdAt), asc(comments.id));
-}
-
-/** Live comments (replies included) per item. */
-export async function countComments(
-  db: DbOrTx,
-  teamId: number,
-  itemIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (itemIds.length === 0) return new Map();
-  const rows = await db
-    .select({ itemId: comments.itemId, n: sql<number>`count(*)::int` })
-    .from(comments)
-    .where(
-      and(eq(comments.teamId, teamId), inArray(comments.itemId, [...itemIds]), isNull(comments.deletedAt)),
-    )
-    .groupBy(comments.itemId);
-  return new Map(rows.map((row) => [row.itemId, row.n]));
+/** Reactions in the order given, as a comment's summary: each emoji with its count and people. */
+function summarise(rows: readonly { reaction: string; userId: number }[]): CommentReactionSummary[] {
+  const list: CommentReactionSummary[] = [];
+  for (const row of rows) {
+    const summary = list.find((entry) => entry.reaction === row.reaction);
+    if (summary) {
+      summary.count += 1;
+      summary.user_ids.push(row.userId);
+    } else list.push({ reaction: row.reaction, count: 1, user_ids: [row.userId] });
+  }
+  return list;
 }
 
 /**
@@ -98,17 +158,11 @@ export async function findReactionSummaries(
       userId: commentReactions.userId,
     })
     .from(commentReactions)
-    .where(and(eq(commentReactions.teamId, teamId), inArray(commentReactions.commentId, [...commentIds])))
+    .where(and(eq(commentReactions.teamId, teamId), isAnyOf(commentReactions.commentId, commentIds)))
     .orderBy(asc(commentReactions.createdAt), asc(commentReactions.id));
-  for (const row of rows) {
-    const list = summaries.get(row.commentId) ?? [];
-    const summary = list.find((entry) => entry.reaction === row.reaction);
-    if (summary) {
-      summary.count += 1;
-      summary.user_ids.push(row.userId);
-    } else list.push({ reaction: row.reaction, count: 1, user_ids: [row.userId] });
-    summaries.set(row.commentId, list);
-  }
+  const byComment = new Map<string, typeof rows>();
+  for (const row of rows) byComment.set(row.commentId, [...(byComment.get(row.commentId) ?? []), row]);
+  for (const [commentId, given] of byComment) summaries.set(commentId, summarise(given));
   return summaries;
 }
 

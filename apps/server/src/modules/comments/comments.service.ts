@@ -24,19 +24,17 @@ import { invalidField } from '../../http/field-errors';
 import { sanitiseHtml } from '../../lib/html-sanitise';
 import { boardCan } from '../boards/board-access';
 import { findMemberIds } from '../boards/boards.repo';
-import { findVisibleFolderIds } from '../boards/folder-access';
 import { requireVisibleFolder } from '../items/item-reads';
-import { findItemAnyState, findItemFolders } from '../items/items.repo';
+import { findItemAnyState } from '../items/items.repo';
 import type { WriteScope } from '../records/write-scope';
 import { getTeamAccess } from '../teams/team-access';
 import { announceComments, announceReaction } from './comment-events';
+import { findVisibleItems } from './comment-visibility';
 import {
   addToCommentsCount,
-  countComments,
   findCommentAnyState,
+  findCommentsPage,
   findReactionSummaries,
-  findReplies,
-  findRootComments,
 } from './comments.repo';
 import { decodeCommentCursor, encodeCommentCursor, toComment } from './comments.shapes';
 
@@ -290,31 +288,11 @@ export async function listComments(options: {
   if (cursor === null) throw invalidField('after', 'FIELD_INVALID');
   const access = await getTeamAccess(ctx, teamId, options.user);
   const db = ctx.db;
-  const items = await findItemFolders(db, teamId, options.itemIds);
-  const visibleFolders = await findVisibleFolderIds(db, access, [
-    ...new Set(items.map((item) => item.folderId)),
-  ]);
-  const folderOf = new Map(
-    items.filter((item) => visibleFolders.has(item.folderId)).map((item) => [item.id, item.folderId]),
-  );
-  const itemIds = [...folderOf.keys()];
+  const visible = await findVisibleItems(db, access, options.itemIds);
+  const itemIds = [...visible.keys()];
   if (itemIds.length === 0) return { data: [], counts: {}, has_more: false, after: null };
-  const page = await findRootComments(db, teamId, itemIds, limit + 1, cursor);
-  const roots = page.slice(0, limit);
-  const replies = await findReplies(
-    db,
-    teamId,
-    roots.map((root) => root.id),
-  );
-  const [reactions, counts] = await Promise.all([
-    findReactionSummaries(
-      db,
-      teamId,
-      [...roots, ...replies].map((row) => row.id),
-    ),
-    countComments(db, teamId, itemIds),
-  ]);
-  const shape = (row: CommentRow) => toComment(row, folderOf.get(row.itemId)!, reactions.get(row.id));
+  const { roots, replies, reactions, hasMore } = await findCommentsPage(db, teamId, itemIds, limit, cursor);
+  const shape = (row: CommentRow) => toComment(row, visible.get(row.itemId)!.folderId, reactions.get(row.id));
   const repliesOf = new Map<string, CommentRow[]>();
   for (const reply of replies)
     repliesOf.set(reply.parentId!, [...(repliesOf.get(reply.parentId!) ?? []), reply]);
@@ -324,8 +302,8 @@ export async function listComments(options: {
       const own = repliesOf.get(root.id) ?? [];
       return { ...shape(root), replies: own.map(shape), replies_count: own.length };
     }),
-    counts: Object.fromEntries(itemIds.map((id) => [id, counts.get(id) ?? 0])),
-    has_more: page.length > limit,
-    after: page.length > limit && last ? encodeCommentCursor(last) : null,
+    counts: Object.fromEntries(itemIds.map((id) => [id, visible.get(id)!.count])),
+    has_more: hasMore,
+    after: hasMore && last ? encodeCommentCursor(last) : null,
   };
 }
