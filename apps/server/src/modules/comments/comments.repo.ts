@@ -1,5 +1,5 @@
 import type { CommentReactionSummary } from '@strata/contracts/comments';
-import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { isAnyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { preparedOnce } from '../../db/prepared-once';

@@ -1,10 +1,10 @@
 import { htmlToPlainText } from '@strata/domain/attributes/html-text';
 import { commentRecipients, reactionRecipient } from '@strata/domain/notifications/comment-recipients';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { boards } from '../../db/schema/boards';
-import { type CommentRow, commentReactions } from '../../db/schema/comments';
+import { type CommentRow, commentReactions, comments } from '../../db/schema/comments';
 import { attributes, items } from '../../db/schema/items';
 import type { NotificationRow } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
@@ -12,7 +12,6 @@ import type { DispatchedEvent } from '../../events/dispatched-event';
 import type { EventSubscriber } from '../../events/dispatcher';
 import { FANOUT_KEY, type FanoutEntry, recordEvents, userChannel } from '../../events/outbox';
 import { ADDED_USERS_KEY } from '../../events/value-events';
-import { findCommentAnyState } from '../comments/comments.repo';
 import { findItemAnyState } from '../items/items.repo';
 import { findItemViewers, readItemFollowing } from './item-audience';
 import { ITEM_SUBSCRIBED_EVENT } from './item-followers';
@@ -168,14 +167,23 @@ export function announceNotifications(tx: DbOrTx, rows: readonly NotificationRow
   );
 }
 
-/** The comment of an event and its item, when both are still there. */
+/** The comment of an event and its item (one query), when both are still there. */
 async function readComment(db: Db, event: NotifyingEvent, id: unknown) {
   if (event.teamId === null || typeof id !== 'string') return null;
-  const comment = await findCommentAnyState(db, event.teamId, id);
-  if (!comment || comment.deletedAt) return null;
-  const item = await findItemAnyState(db, event.teamId, comment.itemId);
-  if (!item || item.deletedAt) return null;
-  return { comment, item };
+  const [found] = await db
+    .select({ comment: comments, item: items })
+    .from(comments)
+    .innerJoin(items, and(eq(items.teamId, comments.teamId), eq(items.id, comments.itemId)))
+    .where(
+      and(
+        eq(comments.teamId, event.teamId),
+        eq(comments.id, id),
+        isNull(comments.deletedAt),
+        isNull(items.deletedAt),
+      ),
+    )
+    .limit(1);
+  return found ?? null;
 }
 
 /** comment.created: the mentioned and the item's followers (domain's commentRecipients). */

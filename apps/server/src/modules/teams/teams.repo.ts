@@ -1,8 +1,7 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isAnyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { permissionRecords, type TeamRow, teamMembers, teams } from '../../db/schema/teams';
-import { users } from '../../db/schema/users';
 
 /** The team and the user's membership role, or undefined when the team is gone or foreign to them. */
 export async function findTeamForMember(
@@ -30,19 +29,24 @@ export async function findTeamMembersOf(
 ): Promise<
   { team: TeamRow; members: { user: { id: number; guest: boolean }; memberRole: string }[] } | undefined
 > {
-  const [team] = await db
-    .select()
+  // One query: the workspace's row, and these users' memberships as [id, guest, role] triples.
+  // Names written out whole: a one-table select leaves its columns unqualified.
+  const [row] = await db
+    .select({
+      team: teams,
+      members: sql<[number, boolean, string][] | null>`(
+        select json_agg(json_build_array(users.id, users.guest, team_members.role))
+        from team_members join users on users.id = team_members.user_id
+        where team_members.team_id = teams.id and ${isAnyOf(teamMembers.userId, userIds)})`,
+    })
     .from(teams)
     .where(and(eq(teams.id, teamId), isNull(teams.deletedAt)))
     .limit(1);
-  if (!team) return undefined;
-  if (userIds.length === 0) return { team, members: [] };
-  const members = await db
-    .select({ user: { id: users.id, guest: users.guest }, memberRole: teamMembers.role })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.teamId, teamId), isAnyOf(teamMembers.userId, userIds)));
-  return { team, members };
+  if (!row) return undefined;
+  return {
+    team: row.team,
+    members: (row.members ?? []).map(([id, guest, memberRole]) => ({ user: { id, guest }, memberRole })),
+  };
 }
 
 /** The workspaces a user belongs to, with their role in each. */
