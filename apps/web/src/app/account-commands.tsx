@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { LOCALES } from '@strata/domain/constants';
 import { Check, LogOut, Settings, Shield } from 'lucide-react';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, use, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePreferences } from '../features/preferences/use-preferences';
@@ -17,9 +17,20 @@ import styles from './app-shell.module.css';
 const THEMES: readonly ThemePreference[] = ['light', 'dark', 'system'];
 
 /**
- * The shell's commands that can wait for the first paint (this module is a chunk of its own):
- * where to go, theme, language and signing out. Saving a preference brings the profile mutation,
- * which nothing on the first screen needs.
+ * Settles once AccountCommands has registered its commands. It mounts when the page is idle or a
+ * palette or menu opens (command-palette-host.tsx), in a commit of its own: the account menu waits
+ * for it rather than showing without its entries.
+ */
+let settleRegistered: () => void = () => undefined;
+const registered = new Promise<void>((resolve) => {
+  settleRegistered = resolve;
+});
+
+/**
+ * The shell's commands that can wait for the first screen (this module is a chunk of its own,
+ * mounted once the page is idle or the palette or the account menu opens): where to go, theme,
+ * language and signing out. Saving a preference brings the profile mutation, which nothing on the
+ * first screen needs.
  */
 export function AccountCommands() {
   const navigate = useNavigate();
@@ -56,8 +67,13 @@ export function AccountCommands() {
         (locale): Command => ({
           id: `language.${locale}`,
           label: 'palette.commands.language',
-          values: { name: languageName(locale, locale) },
-          keywords: [languageName(locale, 'en'), locale],
+          // Read when the palette lists them: the page's first language name costs tens of ms.
+          get values() {
+            return { name: languageName(locale, locale) };
+          },
+          get keywords() {
+            return [languageName(locale, 'en'), locale];
+          },
           group: 'language',
           perform: () => setLocale(locale),
         }),
@@ -74,6 +90,7 @@ export function AccountCommands() {
     ];
   }, [navigate, signOut, workspaces, theme, setTheme, setLocale]);
   useRegisterCommands(commands);
+  useEffect(() => settleRegistered(), []);
   return null;
 }
 
@@ -139,6 +156,8 @@ const THEME_COMMANDS = THEMES.map((theme) => `theme.${theme}`);
 /** The account menu's entries, all commands of the registry: settings, security, theme, sign out. */
 export function AccountMenuItems({ leave }: { leave(go: () => void): void }) {
   const { t } = useTranslation();
+  const isRegistered = useCommands().some((command) => command.id === 'account.signOut');
+  if (!isRegistered) use(registered);
   return (
     <>
       <CommandMenuItem id="go.settings" icon={<Settings size={16} aria-hidden="true" />} leave={leave} />

@@ -16,9 +16,7 @@ import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { SidebarBoards } from '../features/boards';
 import { NotificationBell } from '../features/notifications';
 import { sortWorkspaces } from '../features/workspaces';
-import { useBoardLookup } from '../lib/boards/use-boards';
 import { ariaKeyShortcuts, isApplePlatform, shortcutText } from '../lib/commands/shortcuts';
-import { useCommand } from '../lib/commands/use-commands';
 import { useShortcutListener } from '../lib/commands/use-shortcut-listener';
 import { isHeaderHidden } from '../lib/preview-mode';
 import { useSession } from '../lib/session';
@@ -30,25 +28,21 @@ import menuStyles from '../ui/menu.module.css';
 import { Tooltip } from '../ui/tooltip';
 import { TruncatedName } from '../ui/truncated-name';
 import styles from './app-shell.module.css';
-import { CommandPaletteHost, PaletteButton } from './command-palette-host';
+import {
+  AccountMenuItems,
+  CommandPaletteHost,
+  LateAccountCommands,
+  PaletteButton,
+} from './command-palette-host';
 import type { RouteHandle } from './route-handle';
 import { UpdateBanner } from './update-banner';
-import { useAppCommands } from './use-app-commands';
+import { SIDEBAR_SHORTCUT, useAppCommands } from './use-app-commands';
+import { useCurrentTeamId } from './use-current-team-id';
 import { useNotificationParam } from './use-notification-param';
 import { useOwnChannel } from './use-own-channel';
 import { usePageViews } from './use-page-views';
 import { usePullToRefresh } from './use-pull-to-refresh';
 import { useSidebar } from './use-sidebar';
-
-/**
- * The commands that can wait for the first paint (where to go, theme, language, signing out) and
- * the account menu's entries, which are those commands: one chunk, loaded once signed in.
- */
-const accountCommands = () => import('./account-commands');
-const AccountCommands = lazy(() => accountCommands().then((module) => ({ default: module.AccountCommands })));
-const AccountMenuItems = lazy(() =>
-  accountCommands().then((module) => ({ default: module.AccountMenuItems })),
-);
 
 /** The connection pill loads after the first paint, with the offline queue and IndexedDB. */
 const OfflineStatus = lazy(() =>
@@ -69,14 +63,7 @@ export function AppShell() {
   const sidebarLabel = sidebar.isShown ? t('shell.closeSidebar') : t('shell.openSidebar');
   useAppCommands({ sidebar: { toggle: sidebar.toggle, isAvailable: !noSidebar } });
   useShortcutListener();
-  const sidebarShortcut = useCommand('layout.sidebar')?.shortcut;
   const isApple = isApplePlatform();
-  // The palette searches the workspace in view, else the person's first one.
-  const teamId = useCurrentTeamId();
-  const workspaces = useWorkspaces().data;
-  const firstWorkspaceId = workspaces?.length
-    ? sortWorkspaces(workspaces, profile?.preferences.workspaceSortOrder)[0]?.id
-    : undefined;
   const headerHidden = isHeaderHidden(location.search);
   usePageViews();
   useNotificationParam();
@@ -110,11 +97,9 @@ export function AppShell() {
               content={
                 <>
                   {sidebarLabel}{' '}
-                  {sidebarShortcut && (
-                    <kbd className={styles.kbd} dir="ltr">
-                      {shortcutText(sidebarShortcut, isApple)}
-                    </kbd>
-                  )}
+                  <kbd className={styles.kbd} dir="ltr">
+                    {shortcutText(SIDEBAR_SHORTCUT, isApple)}
+                  </kbd>
                 </>
               }
             >
@@ -124,7 +109,7 @@ export function AppShell() {
                 aria-label={sidebarLabel}
                 aria-expanded={sidebar.isShown}
                 aria-controls="sidebar"
-                aria-keyshortcuts={sidebarShortcut && ariaKeyShortcuts(sidebarShortcut, isApple)}
+                aria-keyshortcuts={ariaKeyShortcuts(SIDEBAR_SHORTCUT, isApple)}
                 onClick={sidebar.toggle}
               >
                 {sidebar.isShown && !sidebar.isNarrow ? (
@@ -151,12 +136,13 @@ export function AppShell() {
                 <span className="visually-hidden">{t('shell.userMenu')}</span>
               </Menu.Trigger>
               <Menu.Portal>
-                <Menu.Content className={menuStyles.menu} align="end" sideOffset={5}>
-                  <Menu.Label className={styles.menuLabel}>{profile.email}</Menu.Label>
-                  <Suspense fallback={null}>
+                {/* The menu shows once its entries (the registry's account commands) are there. */}
+                <Suspense fallback={null}>
+                  <Menu.Content className={menuStyles.menu} align="end" sideOffset={5}>
+                    <Menu.Label className={styles.menuLabel}>{profile.email}</Menu.Label>
                     <AccountMenuItems leave={menu.leave} />
-                  </Suspense>
-                </Menu.Content>
+                  </Menu.Content>
+                </Suspense>
               </Menu.Portal>
             </Menu.Root>
           )}
@@ -204,12 +190,8 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
-      {profile && <CommandPaletteHost teamId={teamId ?? firstWorkspaceId} />}
-      {profile && (
-        <Suspense fallback={null}>
-          <AccountCommands />
-        </Suspense>
-      )}
+      {profile && <CommandPaletteHost />}
+      {profile && <LateAccountCommands isMenuOpen={menu.open} />}
     </div>
   );
 }
@@ -234,16 +216,6 @@ function SidebarWorkspaces() {
       ))}
     </>
   );
-}
-
-/**
- * The workspace in view: the team page's, or the open board's (its address names no workspace;
- * the board page looks the board up with the same query).
- */
-function useCurrentTeamId(): number | undefined {
-  const params = useMatches().at(-1)?.params ?? {};
-  const lookup = useBoardLookup(params.teamId === undefined ? params.rootId : undefined);
-  return params.teamId !== undefined ? Number(params.teamId) : lookup.teamId;
 }
 
 /**

@@ -1,11 +1,16 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sortWorkspaces } from '../features/workspaces';
 import { loadCataloguePart } from '../i18n/i18n';
-import { setPaletteMode, usePaletteMode } from '../lib/commands/palette-state';
+import { type PaletteMode, setPaletteMode, usePaletteMode } from '../lib/commands/palette-state';
 import { ariaKeyShortcuts, isApplePlatform, shortcutText } from '../lib/commands/shortcuts';
-import { useCommand } from '../lib/commands/use-commands';
+import { useSession } from '../lib/session';
+import { useIsIdle } from '../lib/when-idle';
+import { useWorkspaces } from '../lib/workspaces';
 import styles from './app-shell.module.css';
+import { PALETTE_SHORTCUT } from './use-app-commands';
+import { useCurrentTeamId } from './use-current-team-id';
 
 /** The palette, its shortcuts sheet and their texts: one chunk, loaded on the first open. */
 const loadPalette = () =>
@@ -13,6 +18,16 @@ const loadPalette = () =>
     default: module.CommandPalette,
   }));
 const CommandPalette = lazy(loadPalette);
+
+/**
+ * The commands that can wait for the first screen (where to go, theme, language, signing out) and
+ * the account menu's entries, which are those commands: one chunk (account-commands.tsx).
+ */
+const accountCommands = () => import('./account-commands');
+const AccountCommands = lazy(() => accountCommands().then((module) => ({ default: module.AccountCommands })));
+export const AccountMenuItems = lazy(() =>
+  accountCommands().then((module) => ({ default: module.AccountMenuItems })),
+);
 
 /** Starts loading the palette before it is asked for (the pointer on its button, or focus). */
 function preloadPalette() {
@@ -23,12 +38,41 @@ function preloadPalette() {
  * The palette while open: the dialog is mounted only then, so that closing it hands the focus back
  * to what had it (Radix's focus scope remembers that when it mounts).
  */
-export function CommandPaletteHost({ teamId }: { teamId: number | undefined }) {
+export function CommandPaletteHost() {
   const mode = usePaletteMode();
   if (!mode) return null;
+  return <OpenPalette mode={mode} />;
+}
+
+/** The open palette searches the workspace in view, else the person's first one. */
+function OpenPalette({ mode }: { mode: Exclude<PaletteMode, null> }) {
+  const { profile } = useSession();
+  const teamId = useCurrentTeamId();
+  const workspaces = useWorkspaces().data;
+  const firstWorkspaceId = workspaces?.length
+    ? sortWorkspaces(workspaces, profile?.preferences.workspaceSortOrder)[0]?.id
+    : undefined;
   return (
     <Suspense fallback={null}>
-      <CommandPalette mode={mode} teamId={teamId} onModeChange={setPaletteMode} />
+      <CommandPalette mode={mode} teamId={teamId ?? firstWorkspaceId} onModeChange={setPaletteMode} />
+    </Suspense>
+  );
+}
+
+/**
+ * Registers the account commands once the first screen has had its turn (the page idle), or at once
+ * when the palette or the account menu opens before that; then for good. Their chunk, its render
+ * and the commands' registration stay out of the first screen's way.
+ */
+export function LateAccountCommands({ isMenuOpen }: { isMenuOpen: boolean }) {
+  const isIdle = useIsIdle();
+  const isPaletteOpen = usePaletteMode() !== null;
+  const [isMounted, setMounted] = useState(false);
+  if (!isMounted && (isIdle || isMenuOpen || isPaletteOpen)) setMounted(true);
+  if (!isMounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AccountCommands />
     </Suspense>
   );
 }
@@ -40,9 +84,7 @@ export function CommandPaletteHost({ teamId }: { teamId: number | undefined }) {
  */
 export function PaletteButton() {
   const { t } = useTranslation();
-  const command = useCommand('palette.open');
   const isApple = isApplePlatform();
-  const shortcut = command?.shortcut;
   return (
     <span className={styles.searchField}>
       <button
@@ -50,7 +92,7 @@ export function PaletteButton() {
         className={styles.searchButton}
         aria-label={t('shell.openPalette')}
         aria-haspopup="dialog"
-        aria-keyshortcuts={shortcut ? ariaKeyShortcuts(shortcut, isApple) : undefined}
+        aria-keyshortcuts={ariaKeyShortcuts(PALETTE_SHORTCUT, isApple)}
         onClick={() => setPaletteMode('commands')}
         onPointerEnter={preloadPalette}
         onFocus={preloadPalette}
@@ -58,12 +100,10 @@ export function PaletteButton() {
         <Search size={16} aria-hidden="true" />
         <span className={styles.searchText}>{t('common.search')}</span>
       </button>
-      {shortcut && (
-        // Placed by the page's direction (at the field's end); the keys themselves read left to right.
-        <span className={styles.searchKbd} aria-hidden="true">
-          <bdi dir="ltr">{shortcutText(shortcut, isApple)}</bdi>
-        </span>
-      )}
+      {/* Placed by the page's direction (at the field's end); the keys themselves read left to right. */}
+      <span className={styles.searchKbd} aria-hidden="true">
+        <bdi dir="ltr">{shortcutText(PALETTE_SHORTCUT, isApple)}</bdi>
+      </span>
     </span>
   );
 }

@@ -4,6 +4,14 @@ import { getPaletteMode, setPaletteMode } from '../lib/commands/palette-state';
 import { useRegisterCommands } from '../lib/commands/use-commands';
 
 /**
+ * The shell's own shortcuts, for its commands below and for the buttons that show them (the
+ * palette's, the sidebar's): those buttons read the constant rather than the registry, so that
+ * nothing in the shell renders again when commands register during the first load.
+ */
+export const PALETTE_SHORTCUT = 'Mod+K';
+export const SIDEBAR_SHORTCUT = 'Mod+\\';
+
+/**
  * The shell's commands that must work from the first paint: the palette, the shortcuts sheet and
  * the sidebar. The rest of the shell's (where to go, theme, language, signing out) come with the
  * account menu's entries in account-commands.tsx, a chunk loaded just after the first paint.
@@ -17,7 +25,7 @@ export function useAppCommands({ sidebar }: { sidebar: { toggle(): void; isAvail
         id: 'palette.open',
         label: 'palette.commands.open',
         group: 'help',
-        shortcut: 'Mod+K',
+        shortcut: PALETTE_SHORTCUT,
         isGlobal: true,
         perform: () => setPaletteMode(getPaletteMode() === 'commands' ? null : 'commands'),
       },
@@ -32,7 +40,7 @@ export function useAppCommands({ sidebar }: { sidebar: { toggle(): void; isAvail
         id: 'layout.sidebar',
         label: 'palette.commands.toggleSidebar',
         group: 'layout',
-        shortcut: 'Mod+\\',
+        shortcut: SIDEBAR_SHORTCUT,
         isGlobal: true,
         when: () => isAvailable,
         perform: toggle,

@@ -38,7 +38,8 @@ export const CardBody = memo(function CardBody({
     <>
       <span className={styles.cardHeading}>
         <TruncatedName name={title} className={styles.cardTitle} />
-        <CommentCount count={item.comments_count} />
+        {/* Most rows have none: they mount nothing (the count's text hook is per row). */}
+        {item.comments_count ? <CommentCount count={item.comments_count} /> : null}
       </span>
       {cardAttributes.map((attribute) => {
         const data = read(item, attribute as never);

@@ -145,7 +145,8 @@ export const ItemLine = memo(function ItemLine({
             {name}
           </span>
         )}
-        <CommentCount count={item.comments_count} />
+        {/* Most rows have none: they mount nothing (the count's text hook is per row). */}
+        {item.comments_count ? <CommentCount count={item.comments_count} /> : null}
       </div>
       {layout.cards.map((attribute) => (
         <div role="gridcell" key={attribute.id} className={styles.value} title={attribute.name}>

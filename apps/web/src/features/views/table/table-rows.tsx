@@ -150,7 +150,8 @@ export const ItemRow = memo(function ItemRow({
           }
           suffix={
             <>
-              <CommentCount count={item.comments_count} />
+              {/* Most rows have none: they mount nothing (the count's text hook is per row). */}
+              {item.comments_count ? <CommentCount count={item.comments_count} /> : null}
               <button
                 type="button"
                 tabIndex={-1}
