@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { teamAccessOf } from '../teams/team-access';
 import type { TeamAccess } from '../teams/team-access-types';
-import { findTeamMembersOf, findWorkspaceLevel } from '../teams/teams.repo';
+import { findTeamMembersOf } from '../teams/teams.repo';
 import { canViewBoard } from './board-access';
 import { asksForPassword, findUnlockedUsers } from './board-locks';
 import { type BoardWithRecord, findBoards } from './boards.repo';
@@ -9,7 +9,7 @@ import { type BoardWithRecord, findBoards } from './boards.repo';
 /**
  * Which of these users see which of these boards of a workspace: members of a live workspace
  * (guest accounts only when `guests`), VIEW_BOARD, and not kept out by the board's password (as
- * multi-auth decides it). Five queries whatever the number of users and boards. Each board comes
+ * multi-auth decides it). Two queries whatever the number of users and boards (three when one has a password). Each board comes
  * with the standings of those who see it, for a reader that decides more (its folders).
  */
 export async function findBoardAudience(
@@ -20,7 +20,7 @@ export async function findBoardAudience(
   if (options.boardIds.length === 0 || options.userIds.length === 0) return [];
   const found = await findTeamMembersOf(db, teamId, [...new Set(options.userIds)]);
   if (!found) return [];
-  const workspaceLevel = await findWorkspaceLevel(db, teamId);
+  const { workspaceLevel } = found;
   const accesses = found.members
     .filter((member) => options.guests || !member.user.guest)
     .map(({ user, memberRole }) => teamAccessOf({ team: found.team, user, memberRole, workspaceLevel }));

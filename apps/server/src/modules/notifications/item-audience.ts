@@ -66,7 +66,7 @@ type Choice = { user_id: number; following: boolean };
 
 /**
  * Which of these users see the item: members of its workspace (guests included) who see its board
- * (and are not kept out by its password) and its folder. Six queries whatever the number of users.
+ * (and are not kept out by its password) and its folder. Three queries whatever the number of users (four for a board with a password).
  */
 export async function findItemViewers(
   db: DbOrTx,

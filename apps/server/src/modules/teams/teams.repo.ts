@@ -19,17 +19,22 @@ export async function findTeamForMember(
 }
 
 /**
- * A live workspace and the memberships of these users in it (with what deciding their role
- * reads of each user); users who are not members are left out.
+ * A live workspace, the memberships of these users in it (with what deciding their role reads of
+ * each user; users who are not members are left out) and its own level in the permission chain
+ * (findWorkspaceLevel's), in one query.
  */
 export async function findTeamMembersOf(
   db: DbOrTx,
   teamId: number,
   userIds: readonly number[],
 ): Promise<
-  { team: TeamRow; members: { user: { id: number; guest: boolean }; memberRole: string }[] } | undefined
+  | {
+      team: TeamRow;
+      members: { user: { id: number; guest: boolean }; memberRole: string }[];
+      workspaceLevel: PermissionLevel;
+    }
+  | undefined
 > {
-  // One query: the workspace's row, and these users' memberships as [id, guest, role] triples.
   // Names written out whole: a one-table select leaves its columns unqualified.
   const [row] = await db
     .select({
@@ -38,6 +43,12 @@ export async function findTeamMembersOf(
         select json_agg(json_build_array(users.id, users.guest, team_members.role))
         from team_members join users on users.id = team_members.user_id
         where team_members.team_id = teams.id and ${isAnyOf(teamMembers.userId, userIds)})`,
+      level: sql<PermissionLevel | null>`(
+        select json_build_object('permissions', permission_records.permissions,
+          'final_permissions', permission_records.final_permissions)
+        from permission_records
+        where permission_records.team_id = teams.id and permission_records.resource_type = 'workspace'
+          and permission_records.resource_id = teams.id::text)`,
     })
     .from(teams)
     .where(and(eq(teams.id, teamId), isNull(teams.deletedAt)))
@@ -46,7 +57,14 @@ export async function findTeamMembersOf(
   return {
     team: row.team,
     members: (row.members ?? []).map(([id, guest, memberRole]) => ({ user: { id, guest }, memberRole })),
+    workspaceLevel: row.level ?? { permissions: [], final_permissions: [] },
   };
+}
+
+/** A level of the permission chain: its rules and its final rules. */
+export interface PermissionLevel {
+  permissions: string[];
+  final_permissions: string[];
 }
 
 /** The workspaces a user belongs to, with their role in each. */
@@ -97,7 +115,7 @@ export async function findWorkspaceRecord(db: DbOrTx, teamId: number) {
 }
 
 /** The workspace's record as its level in the engine's chain. */
-export async function findWorkspaceLevel(db: DbOrTx, teamId: number) {
+export async function findWorkspaceLevel(db: DbOrTx, teamId: number): Promise<PermissionLevel> {
   const row = await findWorkspaceRecord(db, teamId);
   return { permissions: row?.permissions ?? [], final_permissions: row?.finalPermissions ?? [] };
 }
