@@ -65,3 +65,25 @@ test("a board's permissions: picked from the screen, edited against the workspac
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('the permissions screen reads right to left in Arabic and dark mode, its texts from the catalogue', async () => {
+  const owner = await createVerifiedAccount(baseUrl, 'Rana Rights');
+  await api(owner.token, 'PUT', '/api/me', { locale: 'ar' });
+  const team = (await api(owner.token, 'POST', '/api/teams', { name: 'Quarry' })) as { id: number };
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+  await signInContext(context, owner.token);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(`${baseUrl}/team/${team.id}/permissions`);
+  await page.getByRole('table').waitFor();
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  // No catalogue key shows through as text (the permissions part loads apart from the first one).
+  const text = await page.locator('main').innerText();
+  expect(text).not.toMatch(/permissions\.[a-zA-Z]/);
+  expect(text).toMatch(/[\u0600-\u06FF]/);
+  await screenshot(page, 'workspace-permissions-ar-dark');
+  const { seriousViolations } = await import('./a11y');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+});
