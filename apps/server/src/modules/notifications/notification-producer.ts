@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { boards } from '../../db/schema/boards';
 import { type CommentRow, commentReactions, comments } from '../../db/schema/comments';
-import { attributes, items } from '../../db/schema/items';
+import { attributes, type ItemRow, items } from '../../db/schema/items';
 import type { NotificationRow } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import type { DispatchedEvent } from '../../events/dispatched-event';
@@ -270,17 +270,31 @@ async function onPeopleAdded(ctx: AppContext, event: NotifyingEvent): Promise<vo
     .where(and(eq(attributes.teamId, event.teamId), eq(attributes.id, attributeId)))
     .limit(1);
   if (attribute?.type !== 'members') return;
-  const actorId = event.actorId;
-  const candidates = added.filter((id): id is number => Number.isInteger(id) && id !== actorId);
-  const seeing = await findItemViewers(db, item, candidates);
+  await tellPeopleNamed(ctx, item, event.actorId, added, 'AddedToMembersAttributeNotification', {
+    attribute_name: attribute.name,
+  });
+}
+
+/**
+ * Tells the people an event names (user ids, as the event carries them) one kind of notification
+ * about an item: each once, not the one who acted, and only who sees the item now.
+ */
+async function tellPeopleNamed(
+  ctx: AppContext,
+  item: ItemRow,
+  actorId: number,
+  named: readonly unknown[],
+  notificationType: string,
+  shown: Record<string, unknown> = {},
+) {
+  const candidates = [...new Set(named)].filter((id): id is number => Number.isInteger(id) && id !== actorId);
+  const seeing = await findItemViewers(ctx.db, item, candidates);
   await writeAboutItem(
     ctx,
     { teamId: item.teamId, boardId: item.boardId, folderId: item.folderId, itemId: item.id },
     actorId,
-    candidates
-      .filter((id) => seeing.has(id))
-      .map((userId) => ({ userId, notificationType: 'AddedToMembersAttributeNotification' })),
-    { attribute_name: attribute.name },
+    candidates.filter((id) => seeing.has(id)).map((userId) => ({ userId, notificationType })),
+    shown,
   );
 }
 
@@ -293,17 +307,7 @@ async function onSubscribed(ctx: AppContext, event: NotifyingEvent): Promise<voi
     return;
   const item = await findItemAnyState(db, event.teamId, itemId);
   if (!item || item.deletedAt) return;
-  const actorId = event.actorId;
-  const candidates = named.filter((id): id is number => Number.isInteger(id) && id !== actorId);
-  const seeing = await findItemViewers(db, item, candidates);
-  await writeAboutItem(
-    ctx,
-    { teamId: item.teamId, boardId: item.boardId, folderId: item.folderId, itemId: item.id },
-    actorId,
-    candidates
-      .filter((id) => seeing.has(id))
-      .map((userId) => ({ userId, notificationType: 'UserSubscribedNotification' })),
-  );
+  await tellPeopleNamed(ctx, item, event.actorId, named, 'UserSubscribedNotification');
 }
 
 const HANDLERS: Record<string, (ctx: AppContext, event: NotifyingEvent) => Promise<void>> = {
