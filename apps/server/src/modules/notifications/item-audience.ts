@@ -34,7 +34,7 @@ export async function readItemFollowing(
   const [row] = rowsOf<{
     member_attributes: string[] | null;
     commenters: number[] | null;
-    choices: Choice[] | string | null;
+    choices: Choice[] | null;
   }>(
     await db.execute(sql`SELECT
       (SELECT array_agg(${attributes.id}) FROM ${attributes}
@@ -51,8 +51,8 @@ export async function readItemFollowing(
     const data = item.values[id]?.data;
     return Array.isArray(data) ? data.filter((value): value is number => Number.isInteger(value)) : [];
   });
-  const raw = row?.choices ?? [];
-  const choices: Choice[] = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  // Both drivers (PGlite, node-postgres) parse json results.
+  const choices = row?.choices ?? [];
   return {
     creatorId: item.createdBy,
     memberValueIds,

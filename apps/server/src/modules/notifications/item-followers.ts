@@ -36,9 +36,12 @@ async function requireItem(scope: WriteScope, id: string) {
 /** The item's followers (domain's itemFollowers) who see it, in ascending order. */
 async function visibleFollowers(scope: WriteScope, item: ItemRow): Promise<number[]> {
   const following = followersOf(await readItemFollowing(scope.tx, item));
-  const seeing = await findItemViewers(scope.tx, item, following);
-  return following.filter((id) => seeing.has(id)).sort((a, b) => a - b);
+  return seenInOrder(following, await findItemViewers(scope.tx, item, following));
 }
+
+/** Those of the ids who see the item, ascending. */
+const seenInOrder = (ids: readonly number[], seeing: Set<number>) =>
+  ids.filter((id) => seeing.has(id)).sort((a, b) => a - b);
 
 /**
  * Subscribes people to an item: each follows it from now on, as if they had chosen to (which
@@ -51,9 +54,11 @@ async function subscribe(scope: WriteScope, id: string, userIds: readonly number
   const { item, can } = await requireItem(scope, id);
   if (!can('ADD_COMMENTS')) throw new AppError('FORBIDDEN');
   const wanted = [...new Set(userIds)];
-  const seeing = await findItemViewers(scope.tx, item, wanted);
-  if (wanted.some((userId) => !seeing.has(userId))) throw invalidField('user_ids', 'FIELD_INVALID');
   const before = followersOf(await readItemFollowing(scope.tx, item));
+  // One look at who sees the item, for the people named and for the answer's followers.
+  const after = [...new Set([...before, ...wanted])];
+  const seeing = await findItemViewers(scope.tx, item, after);
+  if (wanted.some((userId) => !seeing.has(userId))) throw invalidField('user_ids', 'FIELD_INVALID');
   await scope.tx
     .insert(itemFollowers)
     .values(
@@ -84,7 +89,7 @@ async function subscribe(scope: WriteScope, id: string, userIds: readonly number
       actorId: scope.user.id,
       payload: { id: item.id, item_id: item.id, data: { user_ids: added } },
     });
-  return { user_ids: await visibleFollowers(scope, item) };
+  return { user_ids: seenInOrder(after, seeing) };
 }
 
 /**
