@@ -10,7 +10,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { createDispatcher, purgeDispatchedEvents } from './events/dispatcher';
+import { createDispatcher, type Dispatcher, purgeDispatchedEvents } from './events/dispatcher';
 import { registerAuthentication } from './http/authenticate';
 import { registerChangeCursor } from './http/change-cursor';
 import { registerClientVersion } from './http/client-version';
@@ -58,6 +58,7 @@ import { logRoutes } from './modules/platform/log.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { referenceRoutes } from './modules/references/references.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { createSearchIndexer, repairItemTexts } from './modules/search/search-indexer';
 import { invitationRoutes } from './modules/teams/invitations.routes';
 import { memberRoutes } from './modules/teams/members.routes';
 import { permissionRecordRoutes } from './modules/teams/permission-records.routes';
@@ -69,6 +70,11 @@ import { trashRoutes } from './modules/trash/trash.routes';
 import { viewRoutes } from './modules/views/views.routes';
 import { createBus } from './realtime/bus';
 import { registerRealtime } from './realtime/register-realtime';
+
+/** How often the maintenance sweep runs (expired keys and rows, old events, search repair). */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** The sweep repairs the search text of items changed within this window (two sweeps). */
+const SEARCH_REPAIR_WINDOW_MS = 2 * SWEEP_INTERVAL_MS;
 
 export interface BuildOptions {
   /** An open database; by default one is opened from the configuration (and closed with the app). */
@@ -84,7 +90,11 @@ export interface BuildOptions {
   eventPollingIntervalMs?: number;
 }
 
-export type App = FastifyInstance & { ctx: AppContext };
+export type App = FastifyInstance & {
+  ctx: AppContext;
+  /** The events outbox's dispatcher (tests wait for it to settle). */
+  dispatcher: Dispatcher;
+};
 
 /**
  * Builds the whole server without listening: tests drive it with `inject`, main.ts listens.
@@ -209,9 +219,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const dispatcher = createDispatcher({
     db: database.db,
     log: ctx.log,
-    subscribers: [realtime.subscriber, createNotificationProducer(ctx)],
+    subscribers: [realtime.subscriber, createNotificationProducer(ctx), createSearchIndexer(ctx.db)],
     pollIntervalMs: options.eventPollingIntervalMs,
   });
+  app.decorate('dispatcher', dispatcher);
   // A write answered here has committed its events: send them now rather than at the next poll.
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') dispatcher.nudge();
@@ -226,11 +237,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await purgeIdempotencyKeys(ctx);
       await purgeExpiredAuthRows(ctx);
       await purgeDispatchedEvents({ db: ctx.db, now: ctx.clock.now() });
+      await repairItemTexts(ctx.db, new Date(ctx.clock.now().getTime() - SEARCH_REPAIR_WINDOW_MS));
     } catch (error) {
       app.log.warn({ err: error }, 'maintenance sweep failed');
     }
   };
-  const sweepTimer = setInterval(sweep, 60 * 60 * 1000);
+  const sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweepTimer.unref();
 
   app.addHook('onClose', async () => {

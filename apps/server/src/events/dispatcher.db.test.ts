@@ -233,6 +233,63 @@ describe('the events dispatcher', () => {
     expect(seen).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
   });
 
+  test('afterBatch runs once per batch, after its events, even when a subscriber failed on one', async () => {
+    await database.db.insert(events).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        teamId: 1,
+        type: 'member.added',
+        channel: 'team.1.users',
+        payload: { id: i + 1 },
+      })),
+    );
+    const steps: string[] = [];
+    const dispatcher = createDispatcher({
+      db: database.db,
+      log: silent,
+      batchSize: 2,
+      subscribers: [
+        {
+          name: 'gather',
+          handle: (e) => {
+            if (e.payload.id === 3) throw new Error('boom');
+            steps.push(`event ${e.payload.id}`);
+          },
+          afterBatch: () => void steps.push('batch'),
+        },
+      ],
+    });
+    expect(await dispatcher.dispatchPending()).toBe(5);
+    expect(steps).toEqual(['event 1', 'event 2', 'batch', 'event 4', 'batch', 'event 5', 'batch']);
+  });
+
+  test('settled resolves only once events committed before it were handed out and their batch work done', async () => {
+    const done: number[] = [];
+    let gathered: number[] = [];
+    const dispatcher = start({
+      db: database.db,
+      log: silent,
+      pollIntervalMs: 60_000,
+      subscribers: [
+        {
+          name: 'slow batch',
+          handle: (e) => void gathered.push(Number(e.payload.id)),
+          afterBatch: async () => {
+            const batch = gathered;
+            gathered = [];
+            await new Promise((resolve) => setTimeout(resolve, 30));
+            done.push(...batch);
+          },
+        },
+      ],
+    });
+    for (let n = 1; n <= 3; n++) await record('member.added', n);
+    dispatcher.nudge();
+    await new Promise((resolve) => setImmediate(resolve));
+    await record('member.added', 4);
+    await dispatcher.settled();
+    expect(done.sort()).toEqual([1, 2, 3, 4]);
+  });
+
   test('two dispatchers on one database never hand out the same event twice', async () => {
     // On PostgreSQL each has its own connection pool, as two server processes would.
     const second = database.connectionString

@@ -16,6 +16,11 @@ export interface EventSubscriber {
    * wait for itself). Slow work belongs in a job.
    */
   handle(event: DispatchedEvent): void | Promise<void>;
+  /**
+   * Runs once a batch has been handed out (under the same rules as handle): a subscriber that
+   * gathers what its events ask for does the work of the whole batch at once.
+   */
+  afterBatch?(): void | Promise<void>;
 }
 
 export interface Dispatcher {
@@ -26,6 +31,8 @@ export interface Dispatcher {
   stop(): Promise<void>;
   /** Claims and hands out until no row is left; answers how many. */
   dispatchPending(): Promise<number>;
+  /** Resolves once every event committed before the call has been handed out, batch work included. */
+  settled(): Promise<void>;
 }
 
 /** Dispatched rows are kept this long for inspection, then deleted by the hourly sweep. */
@@ -105,12 +112,23 @@ export function createDispatcher(options: {
     }
   }
 
+  async function finishBatch() {
+    for (const subscriber of subscribers) {
+      try {
+        await subscriber.afterBatch?.();
+      } catch (error) {
+        log.error({ err: error, subscriber: subscriber.name }, 'event subscriber failed after a batch');
+      }
+    }
+  }
+
   /** Batch after batch until none is full; `isWanted` stops it between batches (on shutdown). */
   async function drain(isWanted: () => boolean): Promise<number> {
     let total = 0;
     while (isWanted()) {
       const rows = await claimBatch({ db, batchSize });
       for (const row of rows) await handOut(row);
+      if (rows.length > 0) await finishBatch();
       total += rows.length;
       if (rows.length < batchSize) break;
     }
@@ -166,6 +184,13 @@ export function createDispatcher(options: {
       await running;
     },
     dispatchPending: () => drain(() => true),
+    async settled() {
+      // A pass in hand may hold claimed events not yet handed out: wait for it, then take the rest.
+      do {
+        await running;
+        await drain(() => true);
+      } while (running);
+    },
   };
 }
 

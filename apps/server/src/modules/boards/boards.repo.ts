@@ -131,6 +131,14 @@ export function findFoldersOfBoards(db: DbOrTx, teamId: number, boardIds: readon
     );
 }
 
+/** The live folders of every board of the workspace. */
+export function findTeamFolders(db: DbOrTx, teamId: number) {
+  return db
+    .select()
+    .from(folders)
+    .where(and(eq(folders.teamId, teamId), isNull(folders.deletedAt)));
+}
+
 /** Live folders of the workspace by id, with their (live) board and its permission record. */
 export async function findFoldersWithBoards(db: DbOrTx, teamId: number, ids: readonly string[]) {
   const rows = await db

@@ -1,14 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * The searchable text of an item: its string values (titles, texts, long texts without their
- * tags, e-mails, phones, custom IDs), as one text; of a comment: its HTML without tags. These are
- * the expressions migration 0015 indexes, written out as raw SQL so that PostgreSQL sees the same
- * expression and uses the index: a parameter in their place would not match it.
+ * The searchable text of an item, computed from its row: its string values (titles, texts, long
+ * texts without their tags, e-mails, phones, custom IDs), as one text. The search indexer writes
+ * it to `item_texts` (migration 0018 fills that table with the same expression).
  */
-export const ITEM_TEXT = sql.raw(
+export const ITEM_TEXT_OF_VALUES = sql.raw(
   `regexp_replace(jsonb_path_query_array("items"."values", '$.* ? (@.data.type() == "string").data')::text, '<[^>]*>|&[#0-9a-zA-Z]+;|\\\\[nrt"\\\\]', ' ', 'g')`,
 );
+
+/**
+ * What search matches: an item's stored text, a comment's HTML without tags. These are the
+ * expressions migrations 0015 and 0018 index, written out as raw SQL so that PostgreSQL sees the
+ * same expression and uses the index: a parameter in their place would not match it.
+ */
+export const ITEM_TEXT = sql.raw(`"item_texts"."text"`);
 export const COMMENT_TEXT = sql.raw(`regexp_replace("comments"."html", '<[^>]*>|&[#0-9a-zA-Z]+;', ' ', 'g')`);
 
 /** The full-text vector of a text expression, as the indexes build it. */

@@ -22,12 +22,15 @@ interface Hit {
   snippet: string | null;
 }
 
-const search = (s: Seeded, token: string, query: Record<string, string | number>) =>
-  api.send(
+// Item texts are indexed after commit (docs/search.md): a search first waits for what was written.
+const search = async (s: Seeded, token: string, query: Record<string, string | number>) => {
+  await t.app.dispatcher.settled();
+  return api.send(
     'GET',
     `/api/search?${new URLSearchParams({ team_id: String(s.team.id), ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`,
     token,
   );
+};
 
 async function found(s: Seeded, token: string, q: string): Promise<Hit[]> {
   const res = await search(s, token, { q, limit: 50 });
@@ -126,7 +129,7 @@ describe('search', () => {
     expect(title).toMatchObject({ title: 'Fix login redirect', snippet: null });
   });
 
-  test('deleted items, comments and folders are not found; edits are found at once', async () => {
+  test('deleted items, comments and folders are not found; an edit is found once the indexer has written it after commit', async () => {
     const w = await seeded();
     const res = await api.send('DELETE', `/api/${w.s.team.id}/comments/${w.onLogin.id}`, w.s.owner.token);
     expect(res.status).toBe(200);

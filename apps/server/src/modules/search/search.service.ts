@@ -14,7 +14,7 @@ import type { UserRow } from '../../db/schema/users';
 import { invalidField } from '../../http/field-errors';
 import { canViewBoard } from '../boards/board-access';
 import { findLockedBoardIds } from '../boards/board-locks';
-import { findBoards, findFoldersOfBoards } from '../boards/boards.repo';
+import { findBoards, findTeamFolders } from '../boards/boards.repo';
 import { visibleFolders } from '../boards/folder-access';
 import { findItemTitles } from '../references/references.repo';
 import { getTeamAccess } from '../teams/team-access';
@@ -35,14 +35,14 @@ import {
  * folders they see, with those folders' items and comments (docs/search.md).
  */
 async function searchScope(db: DbOrTx, access: TeamAccess) {
-  const visible = (await findBoards(db, access.team.id)).filter((board) => canViewBoard(access, board));
+  // The workspace's folders are read with its boards, not after them: one round trip fewer.
+  const [boards, allFolders] = await Promise.all([
+    findBoards(db, access.team.id),
+    findTeamFolders(db, access.team.id),
+  ]);
+  const visible = boards.filter((board) => canViewBoard(access, board));
   const locked = await findLockedBoardIds(db, access, visible);
   const open = visible.filter((board) => !locked.has(board.id));
-  const allFolders = await findFoldersOfBoards(
-    db,
-    access.team.id,
-    open.map((board) => board.id),
-  );
   const folders = open.flatMap((board) =>
     visibleFolders(
       access,
