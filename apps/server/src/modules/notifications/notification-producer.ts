@@ -310,7 +310,9 @@ async function onSubscribed(ctx: AppContext, event: NotifyingEvent): Promise<voi
   await tellPeopleNamed(ctx, item, event.actorId, named, 'UserSubscribedNotification');
 }
 
-const HANDLERS: Record<string, (ctx: AppContext, event: NotifyingEvent) => Promise<void>> = {
+type Handlers = Record<string, (ctx: AppContext, event: NotifyingEvent) => Promise<void>>;
+
+const HANDLERS: Handlers = {
   'comment.created': onCommentCreated,
   'comment.reaction.created': onReactionCreated,
   'value.created': onPeopleAdded,
@@ -343,16 +345,28 @@ export function registerNotificationProducer(ctx: AppContext): void {
 /**
  * The producer of notifications (ARCHITECTURE.md section 7): an outbox subscriber that runs after
  * the change committed, so comments, automations, forms and templates reach people the same way
- * and the writer's request never waits for it. It only hands each event that may concern someone
- * to a job (NOTIFY_JOB, woken at once), which writes the notifications with their announcements on
- * the recipients' channels and schedules their mail: a slow fan-out (a comment on an item 200
- * people follow) never holds up the real-time events behind it, and a failure is retried.
+ * and the writer's request never waits for it. It produces each event's notifications at once, in
+ * the process that claimed the event (writing them with their announcements on the recipients'
+ * channels and scheduling their mail), one event after another in the order they came, without
+ * holding up the dispatcher: the batch's other events (real-time messages) go out meanwhile, and
+ * the next batch waits for them (afterBatch). An event whose production fails goes to a job
+ * (NOTIFY_JOB), which retries it.
  */
-export function createNotificationProducer(ctx: AppContext): EventSubscriber {
+export function createNotificationProducer(ctx: AppContext, handlers: Handlers = HANDLERS): EventSubscriber {
+  let chain: Promise<void> = Promise.resolve();
+  const produce = async (event: NotifyingEvent) => {
+    try {
+      await handlers[event.type]?.(ctx, event);
+    } catch (error) {
+      ctx.log.warn({ err: error, type: event.type }, 'notifications not produced: retried by a job');
+      await ctx.jobs.enqueue(ctx.db, NOTIFY_JOB, event);
+      ctx.jobs.wake(NOTIFY_JOB);
+    }
+  };
   return {
     name: 'notifications',
-    types: Object.keys(HANDLERS),
-    async handle(event) {
+    types: Object.keys(handlers),
+    handle(event) {
       if (!mayNotify(event)) return;
       const job: NotifyingEvent = {
         type: event.type,
@@ -360,8 +374,11 @@ export function createNotificationProducer(ctx: AppContext): EventSubscriber {
         actorId: event.actorId,
         payload: event.payload,
       };
-      await ctx.jobs.enqueue(ctx.db, NOTIFY_JOB, job);
-      ctx.jobs.wake(NOTIFY_JOB);
+      // A chain that failed would run nothing after it: what even the job could not take is logged.
+      chain = chain
+        .then(() => produce(job))
+        .catch((error) => ctx.log.error({ err: error, type: job.type }, 'notifications lost'));
     },
+    afterBatch: () => chain,
   };
 }
