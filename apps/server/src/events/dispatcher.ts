@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { events, pendingEvents } from '../db/schema/events';
 import type { DispatchedEvent } from './dispatched-event';
 import { expandEvent } from './value-events';
@@ -47,28 +47,38 @@ export const DISPATCHED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
  * (`changes?since=`).
  */
 async function claimBatch(options: { db: Db; batchSize: number }): Promise<DispatchedEvent[]> {
-  const next = options.db
-    .select({ id: pendingEvents.id })
-    .from(pendingEvents)
-    .orderBy(pendingEvents.id)
-    .limit(options.batchSize)
-    .for('update', { skipLocked: true });
-  const claimed = await options.db
-    .delete(pendingEvents)
-    // `= ANY(ARRAY(...))`, not `IN (...)`: the planner then looks the ids up by the primary key.
-    .where(sql`${pendingEvents.id} = ANY(ARRAY(${next}))`)
-    .returning({ id: pendingEvents.id });
-  if (claimed.length === 0) return [];
-  return options.db
-    .select()
-    .from(events)
-    .where(
-      inArray(
-        events.id,
-        claimed.map((row) => row.id),
-      ),
-    )
-    .orderBy(events.id);
+  // One round trip: the claim (a data-modifying CTE) and the read of the claimed rows.
+  // `= ANY(ARRAY(...))`, not `IN (...)`: the planner then looks the ids up by the primary key.
+  const result = await options.db.execute(sql`
+    WITH claimed AS (
+      DELETE FROM ${pendingEvents}
+      WHERE ${pendingEvents.id} = ANY(ARRAY(
+        SELECT ${pendingEvents.id} FROM ${pendingEvents}
+        ORDER BY ${pendingEvents.id} LIMIT ${options.batchSize} FOR UPDATE SKIP LOCKED))
+      RETURNING ${pendingEvents.id} AS id)
+    SELECT e.id, e.team_id, e.type, e.channel, e.actor_id, e.payload, e.created_at
+    FROM ${events} AS e JOIN claimed ON claimed.id = e.id
+    ORDER BY e.id`);
+  return rowsOf<ClaimedRow>(result).rows.map((row) => ({
+    id: Number(row.id),
+    teamId: row.team_id,
+    type: row.type,
+    channel: row.channel,
+    actorId: row.actor_id,
+    payload: row.payload,
+    createdAt: new Date(row.created_at),
+  }));
+}
+
+/** A claimed event's row as the database answers it (bigint ids come as text from node-postgres). */
+interface ClaimedRow {
+  id: number | string;
+  team_id: number | null;
+  type: string;
+  channel: string;
+  actor_id: number | null;
+  payload: Record<string, unknown>;
+  created_at: Date | string;
 }
 
 /**

@@ -1,11 +1,12 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { LOCALES } from '@strata/domain/constants';
 import { Check, LogOut, Settings, Shield } from 'lucide-react';
-import { type ReactNode, use, useEffect, useMemo } from 'react';
+import { type ReactNode, use, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePreferences } from '../features/preferences/use-preferences';
 import type { Command } from '../lib/commands/command';
+import { commandRegistry } from '../lib/commands/registry';
 import { commandContext, runCommand, useCommands, useRegisterCommands } from '../lib/commands/use-commands';
 import { languageName } from '../lib/language-names';
 import { useSession } from '../lib/session';
@@ -15,16 +16,6 @@ import menuStyles from '../ui/menu.module.css';
 import styles from './app-shell.module.css';
 
 const THEMES: readonly ThemePreference[] = ['light', 'dark', 'system'];
-
-/**
- * Settles once AccountCommands has registered its commands. It mounts when the page is idle or a
- * palette or menu opens (command-palette-host.tsx), in a commit of its own: the account menu waits
- * for it rather than showing without its entries.
- */
-let settleRegistered: () => void = () => undefined;
-const registered = new Promise<void>((resolve) => {
-  settleRegistered = resolve;
-});
 
 /**
  * The shell's commands that can wait for the first screen (this module is a chunk of its own,
@@ -90,7 +81,6 @@ export function AccountCommands() {
     ];
   }, [navigate, signOut, workspaces, theme, setTheme, setLocale]);
   useRegisterCommands(commands);
-  useEffect(() => settleRegistered(), []);
   return null;
 }
 
@@ -156,8 +146,11 @@ const THEME_COMMANDS = THEMES.map((theme) => `theme.${theme}`);
 /** The account menu's entries, all commands of the registry: settings, security, theme, sign out. */
 export function AccountMenuItems({ leave }: { leave(go: () => void): void }) {
   const { t } = useTranslation();
+  // AccountCommands mounts when the page is idle or a palette or menu opens
+  // (command-palette-host.tsx), in a commit of its own, again after signing out and in: the menu
+  // waits for its commands rather than showing without its entries.
   const isRegistered = useCommands().some((command) => command.id === 'account.signOut');
-  if (!isRegistered) use(registered);
+  if (!isRegistered) use(commandRegistry.whenRegistered('account.signOut'));
   return (
     <>
       <CommandMenuItem id="go.settings" icon={<Settings size={16} aria-hidden="true" />} leave={leave} />

@@ -36,3 +36,29 @@ test('the list is the same object until something registers (a stable snapshot f
   registry.register([command('b')]);
   expect(registry.list()).not.toBe(first);
 });
+
+test('whenRegistered settles once the id is registered, again after it went and came back (signing out and in)', async () => {
+  const registry = createCommandRegistry();
+  const settled: string[] = [];
+  const first = registry.whenRegistered('account.signOut');
+  expect(registry.whenRegistered('account.signOut')).toBe(first);
+  void first.then(() => settled.push('first'));
+  registry.register([command('other')]);
+  await Promise.resolve();
+  expect(settled).toEqual([]);
+  const unregister = registry.register([command('account.signOut')]);
+  await first;
+  expect(settled).toEqual(['first']);
+  unregister();
+  const second = registry.whenRegistered('account.signOut');
+  expect(second).not.toBe(first);
+  let isSecondSettled = false;
+  void second.then(() => {
+    isSecondSettled = true;
+  });
+  await Promise.resolve();
+  expect(isSecondSettled).toBe(false);
+  registry.register([command('account.signOut')]);
+  await second;
+  expect(isSecondSettled).toBe(true);
+});
