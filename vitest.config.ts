@@ -17,7 +17,12 @@ export default defineConfig({
         plugins: [catalogueParts()],
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.tsx',
+            'apps/web/vite/**/*.test.ts',
+          ],
           exclude: ['**/*.db.test.ts', '**/*.pg.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
