@@ -17,12 +17,7 @@ export default defineConfig({
         plugins: [catalogueParts()],
         test: {
           name: 'unit',
-          include: [
-            'packages/*/src/**/*.test.ts',
-            'apps/*/src/**/*.test.ts',
-            'apps/*/src/**/*.test.tsx',
-            'apps/web/vite/**/*.test.ts',
-          ],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'],
           exclude: ['**/*.db.test.ts', '**/*.pg.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -6,7 +6,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueParts } from './vite/catalogue-parts';
 import { precompress } from './vite/precompress';
 import { routePreloads } from './vite/route-preloads';
-import { screenChunks } from './vite/screen-chunks';
 
 // The app and the server are released together: the build carries the server package's version.
 const version = JSON.parse(readFileSync(new URL('../server/package.json', import.meta.url), 'utf8'))
@@ -81,20 +80,7 @@ export default defineConfig({
     sourcemap: true,
     // What the first screen needs comes as one file: fewer round trips, and none of the small
     // shared chunks the splitter would otherwise cut out of it.
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'app', tags: ['$initial'] },
-            ...screenChunks(fileURLToPath(new URL('.', import.meta.url)), 'board', {
-              main: 'src/main.tsx',
-              screen: ['src/features/boards/board-page.tsx', 'src/features/boards/folder-page.tsx'],
-              publicPages: ['src/features/auth/index.ts'],
-            }),
-          ],
-        },
-      },
-    },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
   server: {
     port: 5173,
