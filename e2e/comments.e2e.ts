@@ -76,7 +76,14 @@ test('two people discuss an item: a mention, live comments, a reply and a reacti
 
   // He replies and reacts; Ada sees both live.
   await arrived.getByRole('button', { name: 'Reply' }).click();
-  await reader.page.getByRole('textbox', { name: 'Write a reply' }).waitFor();
+  const replyBox = reader.page.getByRole('textbox', { name: 'Write a reply' });
+  await replyBox.waitFor();
+  // The reply editor takes the focus once it is ready: typing before that would lose keys.
+  await expect
+    .poll(() =>
+      replyBox.evaluate((box) => box === document.activeElement || box.contains(document.activeElement)),
+    )
+    .toBe(true);
   await reader.page.keyboard.type('on it today');
   await reader.page.keyboard.press('Control+Enter');
   await arrived.getByRole('button', { name: 'Add a reaction' }).click();
