@@ -47,9 +47,16 @@ interface ItemSubject {
  * The names a notification about an item shows, in one query: who acted, the board, and the
  * item's title (its value of the board's name attribute).
  */
-async function readSubjectNames(db: DbOrTx, subject: ItemSubject, actorId: number) {
+/** The names a notification about an item shows. */
+interface SubjectNames {
+  actor: string | null;
+  board: string | null;
+  title: string | null;
+}
+
+async function readSubjectNames(db: DbOrTx, subject: ItemSubject, actorId: number): Promise<SubjectNames> {
   const { teamId, boardId, itemId } = subject;
-  const [row] = rowsOf<{ actor: string | null; board: string | null; title: string | null }>(
+  const [row] = rowsOf<SubjectNames>(
     await db.execute(sql`SELECT
       (SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${actorId}) AS actor,
       (SELECT ${boards.name} FROM ${boards} WHERE ${boards.teamId} = ${teamId} AND ${boards.id} = ${boardId}) AS board,
@@ -74,17 +81,18 @@ async function writeAboutItem(
   actorId: number,
   produced: readonly Produced[],
   shown: Record<string, unknown> = {},
+  known?: SubjectNames,
 ): Promise<NotificationRow[]> {
   if (produced.length === 0) return [];
   const db = ctx.db;
-  const { actor, board, title } = await readSubjectNames(db, subject, actorId);
+  const { actor, board, title } = known ?? (await readSubjectNames(db, subject, actorId));
   const names = {
     created_by_name: actor,
     board_name: board,
     item_name: title,
     ...shown,
   };
-  const written = await db.transaction(async (tx) => {
+  const { rows: written, pushes } = await db.transaction(async (tx) => {
     const rows = await insertNotifications(
       tx,
       produced.map((entry) => ({
@@ -106,11 +114,10 @@ async function writeAboutItem(
       tx,
       rows.map((row) => row.userId),
     );
-    await schedulePushNotifications(ctx, tx, rows);
-    return rows;
+    return { rows, pushes: await schedulePushNotifications(ctx, tx, rows) };
   });
   // The push jobs are seen once committed: sent now rather than at the next poll.
-  if (written.length > 0) ctx.jobs.wake(NOTIFICATION_PUSH_JOB);
+  if (pushes > 0) ctx.jobs.wake(NOTIFICATION_PUSH_JOB);
   return written;
 }
 
@@ -121,6 +128,7 @@ function writeAboutComment(
   folderId: string,
   actorId: number,
   produced: readonly Produced[],
+  names: SubjectNames,
 ) {
   const subject = {
     teamId: comment.teamId,
@@ -129,7 +137,7 @@ function writeAboutComment(
     itemId: comment.itemId,
     commentId: comment.id,
   };
-  return writeAboutItem(ctx, subject, actorId, produced, { body: commentExcerpt(comment.html) });
+  return writeAboutItem(ctx, subject, actorId, produced, { body: commentExcerpt(comment.html) }, names);
 }
 
 /**
@@ -167,11 +175,26 @@ export function announceNotifications(tx: DbOrTx, rows: readonly NotificationRow
   );
 }
 
-/** The comment of an event and its item (one query), when both are still there. */
-async function readComment(db: Db, event: NotifyingEvent, id: unknown) {
+/**
+ * The comment of an event and its item, when both are still there, with the names its
+ * notifications show (readSubjectNames', in the same query): who acted (`actorId`, else the
+ * comment's author), the board, the item's title.
+ */
+async function readComment(db: Db, event: NotifyingEvent, id: unknown, actorId: number | null = null) {
   if (event.teamId === null || typeof id !== 'string') return null;
   const [found] = await db
-    .select({ comment: comments, item: items })
+    .select({
+      comment: comments,
+      item: items,
+      actor: sql<string | null>`(SELECT ${users.name} FROM ${users}
+        WHERE ${users.id} = COALESCE(${actorId}::int, ${comments.createdBy}))`,
+      board: sql<string | null>`(SELECT ${boards.name} FROM ${boards}
+        WHERE ${boards.teamId} = ${comments.teamId} AND ${boards.id} = ${comments.boardId})`,
+      title: sql<string | null>`(SELECT ${items.values} -> ${attributes.id} ->> 'data' FROM ${attributes}
+        WHERE ${attributes.teamId} = ${items.teamId} AND ${attributes.boardId} = ${items.boardId}
+          AND ${attributes.type} = 'text' AND ${attributes.deletedAt} IS NULL
+          AND ${attributes.settings} -> 'primary' = 'true'::jsonb LIMIT 1)`,
+    })
     .from(comments)
     .innerJoin(items, and(eq(items.teamId, comments.teamId), eq(items.id, comments.itemId)))
     .where(
@@ -183,7 +206,9 @@ async function readComment(db: Db, event: NotifyingEvent, id: unknown) {
       ),
     )
     .limit(1);
-  return found ?? null;
+  if (!found) return null;
+  const { comment, item, actor, board, title } = found;
+  return { comment, item, names: { actor, board, title } satisfies SubjectNames };
 }
 
 /** comment.created: the mentioned and the item's followers (domain's commentRecipients). */
@@ -191,7 +216,7 @@ async function onCommentCreated(ctx: AppContext, event: NotifyingEvent): Promise
   const db = ctx.db;
   const found = await readComment(db, event, event.payload.id);
   if (!found) return;
-  const { comment, item } = found;
+  const { comment, item, names } = found;
   const following = await readItemFollowing(db, item, { commentsBefore: comment.createdAt });
   const candidates = [
     ...comment.mentions,
@@ -208,10 +233,11 @@ async function onCommentCreated(ctx: AppContext, event: NotifyingEvent): Promise
     canSee: (id) => seeing.has(id),
   });
   if (comment.createdBy === null) return;
-  await writeAboutComment(ctx, comment, item.folderId, comment.createdBy, [
+  const produced = [
     ...recipients.mentioned.map((userId) => ({ userId, notificationType: 'MentionedInCommentNotification' })),
     ...recipients.followers.map((userId) => ({ userId, notificationType: 'CommentCreatedNotification' })),
-  ]);
+  ];
+  await writeAboutComment(ctx, comment, item.folderId, comment.createdBy, produced, names);
 }
 
 /** comment.reaction.created: the comment's author. */
@@ -220,9 +246,9 @@ async function onReactionCreated(ctx: AppContext, event: NotifyingEvent): Promis
   const data = event.payload.data as { comment_id?: unknown; reaction?: unknown } | undefined;
   // Without data (an item of a hidden or private folder) the reaction row tells which comment.
   const commentId = data?.comment_id ?? (await reactionCommentId(db, event));
-  const found = await readComment(db, event, commentId);
+  const found = await readComment(db, event, commentId, event.actorId);
   if (!found || event.actorId === null) return;
-  const { comment, item } = found;
+  const { comment, item, names } = found;
   const seeing = await findItemViewers(db, item, comment.createdBy === null ? [] : [comment.createdBy]);
   const recipient = reactionRecipient({
     actorId: event.actorId,
@@ -231,9 +257,10 @@ async function onReactionCreated(ctx: AppContext, event: NotifyingEvent): Promis
   });
   if (recipient === null) return;
   const reaction = typeof data?.reaction === 'string' ? data.reaction : await reactionText(db, event);
-  await writeAboutComment(ctx, comment, item.folderId, event.actorId, [
+  const produced = [
     { userId: recipient, notificationType: 'CommentReactionCreatedNotification', data: { reaction } },
-  ]);
+  ];
+  await writeAboutComment(ctx, comment, item.folderId, event.actorId, produced, names);
 }
 
 /** The reaction row of a reaction event (its comment and emoji), while it is still given. */

@@ -36,8 +36,8 @@ export async function schedulePushNotifications(
   ctx: AppContext,
   tx: DbOrTx,
   rows: readonly NotificationRow[],
-) {
-  if (rows.length === 0) return;
+): Promise<number> {
+  if (rows.length === 0) return 0;
   const userIds = [...new Set(rows.map((row) => row.userId))];
   const withDevices = await tx
     .selectDistinct({ userId: pushSubscriptions.userId })
@@ -48,6 +48,7 @@ export async function schedulePushNotifications(
     notificationIds: rows.filter((row) => row.userId === userId).map((row) => row.id),
   }));
   await ctx.jobs.enqueueMany(tx, NOTIFICATION_PUSH_JOB, jobs);
+  return jobs.length;
 }
 
 /** What a notification's push says, in the recipient's language (the mail's sentences). */
