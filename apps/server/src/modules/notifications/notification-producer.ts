@@ -358,7 +358,10 @@ function mayNotify(event: DispatchedEvent): boolean {
   return !event.type.startsWith('value.') || Array.isArray(event.payload[ADDED_USERS_KEY]);
 }
 
-/** The job that produces the notifications of one event, retried on failure. */
+/**
+ * The job that produces the notifications of an event whose production in the dispatcher failed
+ * (createNotificationProducer), retried up to five times.
+ */
 export function registerNotificationProducer(ctx: AppContext): void {
   ctx.jobs.register<NotifyingEvent>({
     name: NOTIFY_JOB,
