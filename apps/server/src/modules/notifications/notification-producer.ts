@@ -1,6 +1,6 @@
 import { htmlToPlainText } from '@strata/domain/attributes/html-text';
 import { commentRecipients, reactionRecipient } from '@strata/domain/notifications/comment-recipients';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { boards } from '../../db/schema/boards';
@@ -43,10 +43,6 @@ interface ItemSubject {
   commentId?: string;
 }
 
-/**
- * The names a notification about an item shows, in one query: who acted, the board, and the
- * item's title (its value of the board's name attribute).
- */
 /** The names a notification about an item shows. */
 interface SubjectNames {
   actor: string | null;
@@ -54,17 +50,26 @@ interface SubjectNames {
   title: string | null;
 }
 
+/**
+ * The names as columns of a query over an `items` row: the name of the user `actorId` gives, the
+ * item's board, and the item's title (its value of the board's name attribute).
+ */
+const subjectNameColumns = (actorId: SQL) => ({
+  actor: sql<string | null>`(SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${actorId})`,
+  board: sql<string | null>`(SELECT ${boards.name} FROM ${boards}
+    WHERE ${boards.teamId} = ${items.teamId} AND ${boards.id} = ${items.boardId})`,
+  title: sql<string | null>`(SELECT ${items.values} -> ${attributes.id} ->> 'data' FROM ${attributes}
+    WHERE ${attributes.teamId} = ${items.teamId} AND ${attributes.boardId} = ${items.boardId}
+      AND ${attributes.type} = 'text' AND ${attributes.deletedAt} IS NULL
+      AND ${attributes.settings} -> 'primary' = 'true'::jsonb LIMIT 1)`,
+});
+
+/** The names a notification about an item shows, in one query (null when the item is gone). */
 async function readSubjectNames(db: DbOrTx, subject: ItemSubject, actorId: number): Promise<SubjectNames> {
-  const { teamId, boardId, itemId } = subject;
+  const { actor, board, title } = subjectNameColumns(sql`${actorId}::int`);
   const [row] = rowsOf<SubjectNames>(
-    await db.execute(sql`SELECT
-      (SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${actorId}) AS actor,
-      (SELECT ${boards.name} FROM ${boards} WHERE ${boards.teamId} = ${teamId} AND ${boards.id} = ${boardId}) AS board,
-      (SELECT ${items.values} -> ${attributes.id} ->> 'data' FROM ${items} JOIN ${attributes}
-         ON ${attributes.teamId} = ${items.teamId} AND ${attributes.boardId} = ${items.boardId}
-        AND ${attributes.type} = 'text' AND ${attributes.deletedAt} IS NULL
-        AND ${attributes.settings} -> 'primary' = 'true'::jsonb
-        WHERE ${items.teamId} = ${teamId} AND ${items.id} = ${itemId} LIMIT 1) AS title`),
+    await db.execute(sql`SELECT ${actor} AS actor, ${board} AS board, ${title} AS title FROM ${items}
+      WHERE ${items.teamId} = ${subject.teamId} AND ${items.id} = ${subject.itemId}`),
   ).rows;
   return { actor: row?.actor ?? null, board: row?.board ?? null, title: row?.title ?? null };
 }
@@ -177,7 +182,7 @@ export function announceNotifications(tx: DbOrTx, rows: readonly NotificationRow
 
 /**
  * The comment of an event and its item, when both are still there, with the names its
- * notifications show (readSubjectNames', in the same query): who acted (`actorId`, else the
+ * notifications show (subjectNameColumns, in the same query): who acted (`actorId`, else the
  * comment's author), the board, the item's title.
  */
 async function readComment(db: Db, event: NotifyingEvent, id: unknown, actorId: number | null = null) {
@@ -186,14 +191,7 @@ async function readComment(db: Db, event: NotifyingEvent, id: unknown, actorId: 
     .select({
       comment: comments,
       item: items,
-      actor: sql<string | null>`(SELECT ${users.name} FROM ${users}
-        WHERE ${users.id} = COALESCE(${actorId}::int, ${comments.createdBy}))`,
-      board: sql<string | null>`(SELECT ${boards.name} FROM ${boards}
-        WHERE ${boards.teamId} = ${comments.teamId} AND ${boards.id} = ${comments.boardId})`,
-      title: sql<string | null>`(SELECT ${items.values} -> ${attributes.id} ->> 'data' FROM ${attributes}
-        WHERE ${attributes.teamId} = ${items.teamId} AND ${attributes.boardId} = ${items.boardId}
-          AND ${attributes.type} = 'text' AND ${attributes.deletedAt} IS NULL
-          AND ${attributes.settings} -> 'primary' = 'true'::jsonb LIMIT 1)`,
+      ...subjectNameColumns(sql`COALESCE(${actorId}::int, ${comments.createdBy})`),
     })
     .from(comments)
     .innerJoin(items, and(eq(items.teamId, comments.teamId), eq(items.id, comments.itemId)))
