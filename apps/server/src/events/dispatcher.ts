@@ -195,11 +195,14 @@ export function createDispatcher(options: {
     },
     dispatchPending: () => drain(() => true),
     async settled() {
-      // A pass in hand may hold claimed events not yet handed out: wait for it, then take the rest.
-      do {
-        await running;
+      if (stopped) {
         await drain(() => true);
-      } while (running);
+        return;
+      }
+      // One more pass, after the one in hand if any (run() asks for it), takes every event
+      // committed before the call; then wait until no pass runs. Passes stay one at a time.
+      run();
+      while (running) await running;
     },
   };
 }

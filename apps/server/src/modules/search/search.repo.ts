@@ -125,7 +125,7 @@ export async function findHits(
 }
 
 /** The hits' order: rank, best first, then kind, then id by its bytes (as `COLLATE "C"`). */
-export function byHitOrder(a: HitRow, b: HitRow): number {
+function byHitOrder(a: HitRow, b: HitRow): number {
   if (a.rank !== b.rank) return b.rank - a.rank;
   if (a.kind !== b.kind) return a.kind - b.kind;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
