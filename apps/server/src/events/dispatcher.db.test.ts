@@ -36,6 +36,17 @@ beforeEach(async () => {
   await database.db.delete(pendingEvents);
 });
 
+/** `count` member.added events with ids 1..count in their payloads, in one INSERT. */
+const recordMany = (count: number) =>
+  database.db.insert(events).values(
+    Array.from({ length: count }, (_, i) => ({
+      teamId: 1,
+      type: 'member.added',
+      channel: 'team.1.users',
+      payload: { id: i + 1 },
+    })),
+  );
+
 const record = (type: string, n: number) =>
   recordEvent(database.db, { teamId: 1, type, channel: 'team.1.users', payload: { id: n } });
 
@@ -215,14 +226,7 @@ describe('the events dispatcher', () => {
   });
 
   test('more than one batch is drained in order', async () => {
-    await database.db.insert(events).values(
-      Array.from({ length: 250 }, (_, i) => ({
-        teamId: 1,
-        type: 'member.added',
-        channel: 'team.1.users',
-        payload: { id: i + 1 },
-      })),
-    );
+    await recordMany(250);
     const seen: number[] = [];
     const dispatcher = createDispatcher({
       db: database.db,
@@ -234,14 +238,7 @@ describe('the events dispatcher', () => {
   });
 
   test('afterBatch runs once per batch, after its events, even when a subscriber failed on one', async () => {
-    await database.db.insert(events).values(
-      Array.from({ length: 5 }, (_, i) => ({
-        teamId: 1,
-        type: 'member.added',
-        channel: 'team.1.users',
-        payload: { id: i + 1 },
-      })),
-    );
+    await recordMany(5);
     const steps: string[] = [];
     const dispatcher = createDispatcher({
       db: database.db,
@@ -296,14 +293,7 @@ describe('the events dispatcher', () => {
       ? await openDatabase({ databaseUrl: database.connectionString, poolSize: 2 })
       : database;
     try {
-      await database.db.insert(events).values(
-        Array.from({ length: 300 }, (_, i) => ({
-          teamId: 1,
-          type: 'member.added',
-          channel: 'team.1.users',
-          payload: { id: i + 1 },
-        })),
-      );
+      await recordMany(300);
       const seen: number[] = [];
       const handle = (e: DispatchedEvent) => void seen.push(e.id);
       start({ db: database.db, log: silent, batchSize: 20, subscribers: [{ name: 'a', handle }] });
