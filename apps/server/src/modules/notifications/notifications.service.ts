@@ -21,19 +21,24 @@ const READ_ALL_SKEW_MS = 60_000;
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
+/** A notification's fields that its table's columns and the API's answer name alike. */
+const commonFields = (row: NotificationRow) => ({
+  id: row.id,
+  notification_type: row.notificationType,
+  item_id: row.itemId,
+  folder_id: row.folderId,
+  board_id: row.boardId,
+  comment_id: row.commentId,
+  template_id: row.templateId,
+  team_id: row.teamId,
+  subscribeable_type: row.subscribeableType,
+  subscribeable_id: row.subscribeableId,
+});
+
 export function toNotificationDto(row: NotificationRow): NotificationDto {
   const d = row.data ?? {};
   return {
-    id: row.id,
-    notification_type: row.notificationType,
-    item_id: row.itemId,
-    folder_id: row.folderId,
-    board_id: row.boardId,
-    comment_id: row.commentId,
-    template_id: row.templateId,
-    team_id: row.teamId,
-    subscribeable_type: row.subscribeableType,
-    subscribeable_id: row.subscribeableId,
+    ...commonFields(row),
     read_at: row.readAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     data: d,
@@ -187,17 +192,8 @@ export async function insertNotifications(
       notifications,
       NOTIFICATION_COLUMNS,
       rows.map((row) => ({
-        id: row.id,
+        ...commonFields(row),
         user_id: row.userId,
-        team_id: row.teamId,
-        notification_type: row.notificationType,
-        item_id: row.itemId,
-        folder_id: row.folderId,
-        board_id: row.boardId,
-        comment_id: row.commentId,
-        template_id: row.templateId,
-        subscribeable_type: row.subscribeableType,
-        subscribeable_id: row.subscribeableId,
         data: row.data,
         created_at: row.createdAt.toISOString(),
       })),
