@@ -135,6 +135,23 @@ test.each([
     ).toEqual([dir, theme]);
     await screenshot(page, `signed-out-${locale}-${theme}`);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Signed in again without a reload, after signing out once more: the account menu still
+    // lists its entries (its commands register anew).
+    const signIn = async () => {
+      await page.locator('input[type="email"]').fill(account.email);
+      await page.locator('input[type="password"]').fill(account.password);
+      await page.locator('form button[type="submit"]').click();
+      await page.getByRole('button', { name: menu }).waitFor();
+    };
+    await signIn();
+    await page.getByRole('button', { name: menu }).click();
+    await page.getByRole('menuitem', { name: signOut }).click();
+    await page.waitForURL(/\/login$/);
+    await signIn();
+    await page.getByRole('button', { name: menu }).click();
+    await page.getByRole('menuitem', { name: signOut }).waitFor();
+    await screenshot(page, `account-menu-after-signing-in-again-${locale}-${theme}`);
     await context.close();
   },
 );
