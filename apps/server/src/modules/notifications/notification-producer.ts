@@ -350,10 +350,15 @@ export type NotifyingEvent = Pick<DispatchedEvent, 'type' | 'teamId' | 'actorId'
 
 export const NOTIFY_JOB = 'notifications.produce';
 
-/** Whether an event may concern anyone: a value event only when its people value gained someone. */
+/**
+ * Whether an event may concern anyone: a value event only when its people value gained someone
+ * other than who acted (people who add themselves are not told).
+ */
 function mayNotify(event: DispatchedEvent): boolean {
   if (!(event.type in HANDLERS)) return false;
-  return !event.type.startsWith('value.') || Array.isArray(event.payload[ADDED_USERS_KEY]);
+  if (!event.type.startsWith('value.')) return true;
+  const added = event.payload[ADDED_USERS_KEY];
+  return Array.isArray(added) && added.some((id) => id !== event.actorId);
 }
 
 /**
