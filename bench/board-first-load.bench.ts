@@ -7,7 +7,7 @@
  *
  * Method:
  * - The web app as users get it (production build with its own Vite config), served with the API
- *   and the real-time hub by one app as in production on an in-memory PGlite, on a local port.
+ *   and the real-time hub by one app as in production on a PGlite data directory, on a local port.
  *   One board (the benches' eight attributes, an Owner-like members column among them) with a
  *   folder of 100 items and a stored table view.
  * - Requests: the API requests of the reload that reached the server (resource timing entries with

@@ -7,7 +7,7 @@
  * `br_ratio` = br_ms / cached_ms: the compressed read from the cache must not be slower).
  *
  * Method:
- * - One app as in production (full plugin stack, auth, access checks) on an in-memory PGlite. A
+ * - One app as in production (full plugin stack, auth, access checks) on a PGlite data directory. A
  *   board with 8 attributes (text, number, checkbox, label, members, date, email, long text) and
  *   ITEMS items holding a value of each, written in multi-row INSERTs; `ANALYZE` afterwards.
  * - Candidate: the route through `app.inject` (no sockets: the network is the same for both and

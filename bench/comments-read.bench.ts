@@ -4,7 +4,7 @@
  * item's count) must cost <= 1.5x raw SELECTs of the same rows plus JSON.stringify (docs/comments.md).
  *
  * Method:
- * - One app as in production (full plugin stack, auth, access checks) on an in-memory PGlite, the
+ * - One app as in production (full plugin stack, auth, access checks) on a PGlite data directory, the
  *   bench board of board-fixture.ts with ITEMS items and 4 more full members. COMMENTS comments
  *   written in multi-row INSERTs (10 per item): per item, every 3rd comment (the 3rd, 6th, 9th) is
  *   a reply to one of the item's earlier root comments, the rest are roots (700 roots, 300

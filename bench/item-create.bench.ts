@@ -5,7 +5,7 @@
  *
  * Method:
  * - One app as in production (full plugin stack, auth, access checks, domain validation of every
- *   value, events and delta-sync notes) on an in-memory PGlite, with a board of 8 attributes.
+ *   value, events and delta-sync notes) on a PGlite data directory, with a board of 8 attributes.
  * - Candidate: CONCURRENCY creates through `app.inject` started together; the sample is the wall
  *   time until all answered (each answer checked: 200, row_version 1).
  * - Baseline: CONCURRENCY `INSERT INTO items (...) VALUES (...)` of the same stored rows through

@@ -7,7 +7,7 @@
  * score is printed.
  *
  * Method: the web app as users get it (production build), served with the API by one app as in
- * production on an in-memory PGlite on a local port (so with compression and precompressed
+ * production on a PGlite data directory on a local port (so with compression and precompressed
  * files); the board as in board-first-load. The board page is audited signed in: the session is
  * put in the page's storage first and Lighthouse is told not to clear it, so each audit is a
  * first visit of the page with a session (HTTP cache and IndexedDB empty). With TRACE=1 each

@@ -5,14 +5,22 @@
  *
  * Method:
  * - One app as in production (bench board: 8 attributes) listening on 127.0.0.1, the folder
- *   filled with 1,000 items of 8 values; 40 members each with an item of their own in it.
+ *   filled with 1,000 items of 8 values; 40 members each with an item of their own in it. The
+ *   editors and the readers run in threads of their own (load-worker.ts).
  * - Alone (the baseline, same run): the 40 editors, no readers, for ALONE_S.
  * - Under load: the 40 editors and 10 readers (plain GETs of the whole folder, no If-None-Match,
  *   no compression: every answer is the full JSON), for DURATION_S.
  * - Ratio = edit p99 under load / edit p99 alone (lower is better).
  */
 import { type BenchBoard, insertBenchItems, openBenchBoard } from './lib/board-fixture';
-import { createEditors, editOnce, listenOnLoopback, percentile, runLoops } from './lib/load';
+import {
+  createEditors,
+  editTarget,
+  type LoadJob,
+  listenOnLoopback,
+  percentile,
+  runInThread,
+} from './lib/load';
 import { round } from './lib/stats';
 import type { BenchResult } from './lib/types';
 
@@ -28,24 +36,28 @@ export async function run(): Promise<BenchResult> {
     await insertBenchItems(board, board.folderId, ITEMS - EDITORS);
     const baseUrl = await listenOnLoopback(board);
     const editors = await createEditors(board, baseUrl, EDITORS, board.folderId);
-    const folderUrl = `${baseUrl}/api/${board.teamId}/folders/${board.folderId}/items`;
-    let bytes = 0;
-    const readOnce = async () => {
-      const res = await fetch(folderUrl, {
-        headers: { authorization: `Bearer ${board.token}`, 'accept-encoding': 'identity' },
-      });
-      const body = await res.arrayBuffer();
-      bytes = body.byteLength;
-      return res.status === 200;
-    };
-    let n = 0;
-    const edit = (slot: number) => editOnce(board, baseUrl, editors[slot]!, n++);
-    await runLoops(EDITORS, 2000, edit);
-    await readOnce();
-    const alone = await runLoops(EDITORS, ALONE_S * 1000, edit);
+    const target = editTarget(board);
+    const edit = (durationMs: number, first: number): LoadJob => ({
+      kind: 'edit',
+      baseUrl,
+      target,
+      editors,
+      first,
+      durationMs,
+    });
+    const read = (durationMs: number): LoadJob => ({
+      kind: 'get',
+      url: `${baseUrl}/api/${board.teamId}/folders/${board.folderId}/items`,
+      tokens: Array.from({ length: READERS }, () => board.token),
+      headers: { 'accept-encoding': 'identity' },
+      durationMs,
+    });
+    await runInThread(edit(2000, 0));
+    await runInThread(read(500));
+    const alone = await runInThread(edit(ALONE_S * 1000, 1_000_000));
     const [edits, reads] = await Promise.all([
-      runLoops(EDITORS, DURATION_S * 1000, edit),
-      runLoops(READERS, DURATION_S * 1000, readOnce),
+      runInThread(edit(DURATION_S * 1000, 2_000_000)),
+      runInThread(read(DURATION_S * 1000)),
     ]);
     const editP99 = percentile(edits.latencies, 99);
     const aloneP99 = percentile(alone.latencies, 99);
@@ -57,7 +69,7 @@ export async function run(): Promise<BenchResult> {
         readers: READERS,
         editors: EDITORS,
         items: ITEMS,
-        folder_kb: round(bytes / 1024),
+        folder_kb: round(reads.lastBytes / 1024),
         errors: edits.errors + reads.errors + alone.errors,
         edit_p50_ms: round(percentile(edits.latencies, 50), 1),
         edit_p99_ms: round(editP99, 1),

@@ -5,7 +5,7 @@
  *
  * Method:
  * - One app as in production (full plugin stack, the events dispatcher with its subscribers: the
- *   real-time hub and the notification producer) on an in-memory PGlite, the bench board of
+ *   real-time hub and the notification producer) on a PGlite data directory, the bench board of
  *   board-fixture.ts. RECIPIENTS more people written straight to the database (users, with a
  *   constant password hash nobody signs in with, and full-member rows in team_members), and one
  *   item per round (WARMUP + ROUNDS, written as insertBenchItems does, the owner its creator and

@@ -3,7 +3,7 @@
  * answer in <= 2x the time of the bare indexed full-text SELECT of the same query (docs/search.md).
  *
  * Method:
- * - One app as in production (full plugin stack, auth, access checks) on an in-memory PGlite, or,
+ * - One app as in production (full plugin stack, auth, access checks) on a PGlite data directory, or,
  *   with `BENCH_DATABASE_URL=postgres://...`, on a new database of that PostgreSQL server (printed
  *   as `search-postgres`). The bench board of board-fixture.ts with FOLDERS folders; ITEMS items
  *   spread over them, each with a title of 3 words and a long text (HTML) of 12 words; COMMENTS

@@ -7,7 +7,7 @@
  * Method:
  * - The web app as users get it: built with its own Vite config (production, into a temporary
  *   directory) and served, with the API and the real-time hub, by one app as in production (full
- *   plugin stack) on an in-memory PGlite, on a local port. One board with the eight attributes of
+ *   plugin stack) on a PGlite data directory, on a local port. One board with the eight attributes of
  *   the benches' fixture (a label attribute among them) and three folders of 0, 1,000 and 10,000
  *   items; each folder has a stored table view and a stored columns view, saved through
  *   `PUT /api/{teamId}/views/{id}`.

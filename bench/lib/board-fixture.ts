@@ -83,7 +83,8 @@ async function freshServerDatabase(serverUrl: string): Promise<{ url: string; dr
 }
 
 /**
- * An app as in production (full plugin stack) on an in-memory PGlite, or on a new database of the
+ * An app as in production (full plugin stack) on a PGlite data directory (a new temporary one, as
+ * `npm start` keeps its own in DATA_DIR), or on a new database of the
  * PostgreSQL server `databaseUrl` names, with a workspace, a board, a folder and the eight
  * attributes, written through the API. `env` adds settings (the built web app to serve,
  * WEB_DIST_DIR).
@@ -101,7 +102,9 @@ export async function openBenchBoard(
     DATABASE_URL: server?.url,
     ...env,
   });
-  const database = await openDatabase(server ? { databaseUrl: server.url } : { dataDir: 'memory://' });
+  const database = await openDatabase(
+    server ? { databaseUrl: server.url } : { dataDir: join(dataDir, 'db') },
+  );
   const app = await buildApp(config, { database, logger: false });
   const close = async () => {
     await app.close();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { teamMembers } from '../../apps/server/src/db/schema/teams';
 import { quickUser } from '../../apps/server/src/test/quick-user';
 import type { BenchBoard } from './board-fixture';
@@ -54,68 +55,64 @@ export interface LoadResult {
   requests: number;
 }
 
+/** What a client thread runs (load-worker.ts): one kind of request in `concurrency` loops. */
+export type LoadJob = { durationMs: number } & (
+  | {
+      kind: 'edit';
+      baseUrl: string;
+      target: EditTarget;
+      editors: Editor[];
+      /** The first of the numbers the edits write. */
+      first: number;
+    }
+  | {
+      kind: 'get';
+      url: string;
+      /** One loop per token. */
+      tokens: string[];
+      headers?: Record<string, string>;
+    }
+);
+
+/** What editors change: the bench board's workspace and its number and checkbox attributes. */
+export interface EditTarget {
+  teamId: number;
+  numberId: string;
+  checkboxId: string;
+}
+
+export const editTarget = (board: BenchBoard): EditTarget => ({
+  teamId: board.teamId,
+  numberId: board.attributeIds.number!,
+  checkboxId: board.attributeIds.checkbox!,
+});
+
+/** A job's result; an edit job also answers its editors' row versions after it. */
+export interface LoadOutcome extends LoadResult {
+  editors?: Editor[];
+  /** The bytes of the last answer read. */
+  lastBytes: number;
+}
+
 /**
- * Runs `worker` in `concurrency` loops until `durationMs` passed; each call is one request whose
- * latency is kept (an answer other than the expected status counts as an error).
+ * Runs a load job in a thread of its own: the clients' work (fetch, JSON) takes the machine's
+ * other core, as clients on other machines would, instead of the server's event loop. Edit jobs
+ * update the editors' row versions.
  */
-export async function runLoops(
-  concurrency: number,
-  durationMs: number,
-  worker: (slot: number) => Promise<boolean>,
-): Promise<LoadResult> {
-  const result: LoadResult = { latencies: [], errors: 0, requests: 0 };
-  const until = performance.now() + durationMs;
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, slot) => {
-      while (performance.now() < until) {
-        const started = performance.now();
-        let ok = false;
-        try {
-          ok = await worker(slot);
-        } catch {
-          ok = false;
-        }
-        result.latencies.push(performance.now() - started);
-        result.requests++;
-        if (!ok) result.errors++;
-      }
-    }),
-  );
-  return result;
-}
-
-/** One value change of the editor's own item (number and checkbox), compare-and-set. */
-export async function editOnce(
-  board: BenchBoard,
-  baseUrl: string,
-  editor: Editor,
-  n: number,
-): Promise<boolean> {
-  const next = editor.rowVersion + 1;
-  const res = await fetch(`${baseUrl}/api/${board.teamId}/items/${editor.itemId}`, {
-    method: 'PUT',
-    headers: {
-      authorization: `Bearer ${editor.token}`,
-      'content-type': 'application/json',
-      'x-idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({
-      values: {
-        [board.attributeIds.number!]: { data: n },
-        [board.attributeIds.checkbox!]: { data: n % 2 === 0 },
-      },
-      row_version: next,
-    }),
+export function runInThread(job: LoadJob): Promise<LoadOutcome> {
+  const worker = new Worker(new URL('./load-worker-entry.mjs', import.meta.url), {
+    workerData: job,
+    execArgv: [],
   });
-  await res.arrayBuffer();
-  if (res.status !== 200) return false;
-  editor.rowVersion = next;
-  return true;
-}
-
-/** An authenticated GET that reads nothing the caches do not hold (the caller's profile). */
-export async function bareGet(baseUrl: string, token: string): Promise<boolean> {
-  const res = await fetch(`${baseUrl}/api/me`, { headers: { authorization: `Bearer ${token}` } });
-  await res.arrayBuffer();
-  return res.status === 200;
+  return new Promise((resolve, reject) => {
+    worker.once('message', (outcome: LoadOutcome) => {
+      if (job.kind === 'edit' && outcome.editors)
+        for (const [at, editor] of outcome.editors.entries()) Object.assign(job.editors[at]!, editor);
+      resolve(outcome);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load thread exited with ${code}`));
+    });
+  });
 }

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
+import type { FolderRow } from '../db/schema/boards';
 import type { AttributeRow } from '../db/schema/items';
 import type { AuthState } from '../http/types';
+import type { BoardWithRecord } from '../modules/boards/boards.repo';
 import type { TeamAccess } from '../modules/teams/team-access-types';
 import type { RealtimeBus } from '../realtime/bus';
 import { BoundedCache } from './bounded-cache';
@@ -65,6 +67,8 @@ export interface HotCaches {
   folders: FolderSnapshotCache;
   /** `{teamId}:{userId}:{guest}:{folderId}` -> the user sees the folder (requireVisibleFolder). */
   folderViews: HotCache<true>;
+  /** Folders and boards as item writes read them (item-reads.ts cachedStructure). */
+  structure: StructureCaches;
   /** Drops here at once, then tells every other process (resolves once published). */
   invalidate(list: readonly CacheInvalidation[]): Promise<void>;
   /**
@@ -75,13 +79,24 @@ export interface HotCaches {
   committed(list: readonly CacheInvalidation[], sequences: readonly CommittedSequence[]): Promise<void>;
 }
 
+/** The rows of a workspace's structure, each keyed `{teamId}:{id}`. */
+export interface StructureCaches {
+  /** A folder in any state. */
+  folders: HotCache<FolderRow>;
+  /** A live board with its permission record. */
+  boards: HotCache<BoardWithRecord>;
+  /** A board's live folders. */
+  boardFolders: HotCache<FolderRow[]>;
+}
+
 const MINUTE = 60_000;
 /** Folder JSON kept per process: a 1,000-item folder is about 1 MB, a 10,000-item one 17 MB. */
 const FOLDER_SNAPSHOT_BYTES = 128 * 1024 * 1024;
 
 /**
  * The hot-path reads of every request kept in memory (docs/architecture.md, "Caches"): token
- * lookups, members' standings, boards' attributes, who sees which folder and folders' items. A write that changes one of them notes an
+ * lookups, members' standings, boards' attributes, who sees which folder, folders' and boards' rows
+ * and folders' items. A write that changes one of them notes an
  * invalidation in its transaction (commit-hooks.ts); after the commit this process drops the
  * entries and publishes the invalidation on the bus, which every other process applies when it
  * arrives (with Redis, before the write's answer leaves: publishing waits for Redis to take it).
@@ -92,7 +107,15 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
   const attributes = new HotCache<AttributeRow[]>(2_000, 5 * MINUTE);
   const folders = new FolderSnapshotCache(FOLDER_SNAPSHOT_BYTES, 5 * MINUTE);
   const folderViews = new HotCache<true>(20_000, MINUTE);
+  const structure: StructureCaches = {
+    folders: new HotCache(20_000, MINUTE),
+    boards: new HotCache(5_000, MINUTE),
+    boardFolders: new HotCache(5_000, MINUTE),
+  };
   const ofTeam = (teamId: number) => (key: string) => key.startsWith(`${teamId}:`);
+  const dropStructure = (teamId: number) => {
+    for (const cache of Object.values(structure)) cache.drop(ofTeam(teamId));
+  };
 
   function apply(list: readonly CacheInvalidation[]) {
     for (const change of list) {
@@ -104,6 +127,7 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
       } else if (change.scope === 'team') {
         memberships.drop((_key, access) => access.team.id === change.teamId);
         folderViews.drop(ofTeam(change.teamId));
+        dropStructure(change.teamId);
         folders.drop(change.teamId);
       } else if (change.scope === 'attributes') {
         attributes.drop(ofTeam(change.teamId));
@@ -113,6 +137,7 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
         else folders.dropBefore(change.teamId, change.seq);
       } else {
         folderViews.drop(ofTeam(change.teamId));
+        dropStructure(change.teamId);
         folders.drop(change.teamId);
       }
     }
@@ -138,6 +163,7 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
     attributes,
     folders,
     folderViews,
+    structure,
     invalidate,
     committed(list, sequences) {
       for (const sequence of sequences) folders.commit(sequence);

@@ -138,6 +138,70 @@ export function invalidationCases(setup: () => { t: TestApp; nodes: Node[] }): v
     for (const node of nodes) expect(await names(node)).toEqual(['Second']);
   });
 
+  /** A board with a folder and a name attribute, made by the owner through the first node. */
+  async function boardWithFolder(nodes: Node[], token: string, teamId: number) {
+    const [boardId, folderId, nameId] = [base62(), base62(), randomUUID()];
+    const put = async (url: string, json: Record<string, unknown>) =>
+      expect((await nodes[0]!({ method: 'PUT', url, token, json })).statusCode).toBe(200);
+    await put(`/api/${teamId}/boards/${boardId}`, { name: 'Board', row_version: 1 });
+    await put(`/api/${teamId}/folders/${folderId}`, { board_id: boardId, name: 'Folder', row_version: 1 });
+    await put(`/api/${teamId}/attributes/${nameId}`, {
+      board_id: boardId,
+      name: 'Name',
+      type: 'text',
+      row_version: 1,
+    });
+    return { boardId, folderId, nameId };
+  }
+
+  test('a board made private on one process: the very next item create and edit of a member not on it are refused on every process', async () => {
+    const { nodes, owner, member, teamId } = await workspace();
+    const { boardId, folderId, nameId } = await boardWithFolder(nodes, owner.token, teamId);
+    const mine = nodes.map(() => randomUUID());
+    const save = (node: Node, itemId: string, rowVersion: number) =>
+      node({
+        method: 'PUT',
+        url: `/api/${teamId}/items/${itemId}`,
+        token: member.token,
+        json: { folder_id: folderId, values: { [nameId]: { data: 'Mine' } }, row_version: rowVersion },
+      });
+    // Every node reads (and keeps) the folder and the board for the member's writes.
+    for (const [at, node] of nodes.entries()) expect((await save(node, mine[at]!, 1)).statusCode).toBe(200);
+    const closed = await nodes[0]!({
+      method: 'PUT',
+      url: `/api/${teamId}/boards/${boardId}`,
+      token: owner.token,
+      json: { name: 'Board', is_private: true, user_ids: [owner.id], row_version: 2 },
+    });
+    expect(closed.statusCode).toBe(200);
+    if (nodes.length > 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (const [at, node] of nodes.entries()) {
+      expect((await save(node, randomUUID(), 1)).statusCode).toBe(404);
+      expect((await save(node, mine[at]!, 2)).statusCode).toBe(404);
+    }
+  });
+
+  test('a folder deleted on one process: the very next item create in it is refused on every process', async () => {
+    const { nodes, owner, teamId } = await workspace();
+    const { folderId, nameId } = await boardWithFolder(nodes, owner.token, teamId);
+    const create = (node: Node) =>
+      node({
+        method: 'PUT',
+        url: `/api/${teamId}/items/${randomUUID()}`,
+        token: owner.token,
+        json: { folder_id: folderId, values: { [nameId]: { data: 'New' } }, row_version: 1 },
+      });
+    for (const node of nodes) expect((await create(node)).statusCode).toBe(200);
+    const removed = await nodes[0]!({
+      method: 'DELETE',
+      url: `/api/${teamId}/folders/${folderId}`,
+      token: owner.token,
+    });
+    expect(removed.statusCode).toBe(200);
+    if (nodes.length > 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (const node of nodes) expect((await create(node)).statusCode).toBe(404);
+  });
+
   test('a renamed profile is what the very next request on every process answers', async () => {
     const { nodes, member } = await workspace();
     await expectEveryNode(nodes, member.token, '/api/me', 200);

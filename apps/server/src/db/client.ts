@@ -70,6 +70,7 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const connections = countConnections(pool);
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
@@ -77,7 +78,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       connectionString: options.databaseUrl,
       executeSql: async (text, values) => pool.query(text, values),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await connections.closed();
+      },
     };
   }
   let client = options.pglite;
@@ -96,6 +100,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     executeSql: pgliteExecutor(pglite),
     close: () => pglite.close(),
+  };
+}
+
+/**
+ * The pool's connections until each has closed. `pool.end()` resolves while a connection that was
+ * in use when it was called is still closing, and without a listener for its errors then: a server
+ * that ends it meanwhile (a database dropped, a restart) would throw in the process.
+ */
+function countConnections(pool: pg.Pool) {
+  let open = 0;
+  let settle: (() => void) | undefined;
+  pool.on('connect', () => open++);
+  pool.on('remove', () => {
+    open--;
+    if (open === 0) settle?.();
+  });
+  return {
+    closed: () => (open === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settle = resolve))),
   };
 }
 

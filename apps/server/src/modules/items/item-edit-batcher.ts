@@ -96,7 +96,7 @@ async function writeBatch(ctx: AppContext, teamId: number, batch: PendingEdit[])
       );
       const claims = senders.flatMap(({ pending }) => (pending.claim ? [pending.claim] : []));
       const usedKeys = await findUsedKeys(tx, claims);
-      const structure = rememberStructure(tx, teamId);
+      const structure = rememberStructure(tx, teamId, ctx.caches.structure);
       const readsOf = new Map<number, ReturnType<typeof itemReads>>();
       const ready: { pending: PendingEdit; edit: PreparedEdit }[] = [];
       const alone: PendingEdit[] = [];

@@ -1,5 +1,7 @@
 import { AppError } from '@strata/domain/errors';
+import type { CacheInvalidation } from '../../cache/cache-invalidation';
 import { hasNoted } from '../../cache/commit-hooks';
+import type { HotCache, StructureCaches } from '../../cache/hot-caches';
 import type { DbOrTx } from '../../db/client';
 import type { FolderRow } from '../../db/schema/boards';
 import type { AttributeRow } from '../../db/schema/items';
@@ -40,9 +42,41 @@ export function readStructure(db: DbOrTx, teamId: number): StructureReads {
   };
 }
 
-/** Reads of folders and boards, each read once (only for writes that change none of them). */
-export function rememberStructure(db: DbOrTx, teamId: number): StructureReads {
+/**
+ * Reads of folders and boards through the process's caches (`ctx.caches.structure`, dropped when
+ * a write of the workspace's folders, boards or standings commits), so that a stream of edits
+ * does not read the same rows batch after batch. A transaction that changed the structure itself
+ * reads from its own snapshot and keeps nothing: it may still roll back.
+ */
+function cachedStructure(db: DbOrTx, teamId: number, caches: StructureCaches): StructureReads {
   const read = readStructure(db, teamId);
+  const through = async <V>(cache: HotCache<V>, id: string, load: () => Promise<V | undefined>) => {
+    if (
+      hasNoted(
+        db,
+        (change) => STRUCTURE_SCOPES.has(change.scope) && 'teamId' in change && change.teamId === teamId,
+      )
+    )
+      return load();
+    return (await cache.read(`${teamId}:${id}`, load)) ?? undefined;
+  };
+  return {
+    folder: (folderId) => through(caches.folders, folderId, () => read.folder(folderId)),
+    board: (boardId) => through(caches.boards, boardId, () => read.board(boardId)),
+    boardFolders: async (boardId) =>
+      (await through(caches.boardFolders, boardId, () => read.boardFolders(boardId))) ?? [],
+  };
+}
+
+/** The invalidations that drop the structure caches (hot-caches.ts). */
+const STRUCTURE_SCOPES = new Set<CacheInvalidation['scope']>(['structure', 'team']);
+
+/**
+ * Reads of folders and boards, each read once (only for writes that change none of them), through
+ * the process's caches when given.
+ */
+export function rememberStructure(db: DbOrTx, teamId: number, caches?: StructureCaches): StructureReads {
+  const read = caches ? cachedStructure(db, teamId, caches) : readStructure(db, teamId);
   const folders = new Map<string, Promise<FolderRow | undefined>>();
   const boards = new Map<string, Promise<BoardWithRecord | undefined>>();
   const boardFolders = new Map<string, Promise<FolderRow[]>>();
@@ -123,7 +157,7 @@ export async function findBoardAttributesCached(
 /** The reads of one person's item writes; `structure` may be shared with others' in one batch. */
 export function itemReads(
   scope: WriteScope,
-  structure: StructureReads = rememberStructure(scope.tx, scope.access.team.id),
+  structure: StructureReads = rememberStructure(scope.tx, scope.access.team.id, scope.ctx.caches.structure),
 ): ItemReads {
   const { tx, access } = scope;
   const teamId = access.team.id;
