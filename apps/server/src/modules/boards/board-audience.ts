@@ -14,7 +14,14 @@ import { type BoardWithRecord, findBoards } from './boards.repo';
  */
 export async function findBoardAudience(
   db: DbOrTx,
-  options: { teamId: number; boardIds: readonly string[]; userIds: readonly number[]; guests: boolean },
+  options: {
+    teamId: number;
+    boardIds: readonly string[];
+    userIds: readonly number[];
+    guests: boolean;
+    /** The live boards of `boardIds` when the caller has them already (else read here). */
+    boards?: readonly BoardWithRecord[];
+  },
 ): Promise<{ board: BoardWithRecord; seeing: TeamAccess[] }[]> {
   const { teamId } = options;
   if (options.boardIds.length === 0 || options.userIds.length === 0) return [];
@@ -24,7 +31,7 @@ export async function findBoardAudience(
   const accesses = found.members
     .filter((member) => options.guests || !member.user.guest)
     .map(({ user, memberRole }) => teamAccessOf({ team: found.team, user, memberRole, workspaceLevel }));
-  const boards = await findBoards(db, teamId, options.boardIds);
+  const boards = options.boards ?? (await findBoards(db, teamId, options.boardIds));
   const locked = boards.filter((board) => board.passwordHash !== null).map((board) => board.id);
   const unlocked =
     locked.length === 0

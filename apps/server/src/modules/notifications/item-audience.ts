@@ -4,8 +4,8 @@ import { comments } from '../../db/schema/comments';
 import { itemFollowers } from '../../db/schema/item-followers';
 import { attributes, type ItemRow } from '../../db/schema/items';
 import { findBoardAudience } from '../boards/board-audience';
-import { findFoldersOfBoards } from '../boards/boards.repo';
-import { folderCan } from '../boards/folder-access';
+import { folderRule } from '../boards/folder-access';
+import { readStructure, type StructureReads } from '../items/item-reads';
 
 /** Who follows an item apart from those who stopped: the parts of the domain's `itemFollowers`. */
 export interface ItemFollowing {
@@ -66,24 +66,28 @@ type Choice = { user_id: number; following: boolean };
 
 /**
  * Which of these users see the item: members of its workspace (guests included) who see its board
- * (and are not kept out by its password) and its folder. Three queries whatever the number of users (four for a board with a password).
+ * (and are not kept out by its password) and its folder. One query whatever the number of users
+ * (two for a board with a password), and the board and its folders from `structure` (read there,
+ * or kept: item-reads.ts).
  */
 export async function findItemViewers(
   db: DbOrTx,
   item: Pick<ItemRow, 'teamId' | 'boardId' | 'folderId'>,
   userIds: readonly number[],
+  structure: StructureReads = readStructure(db, item.teamId),
 ): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const board = await structure.board(item.boardId);
+  if (!board) return new Set();
   const [audience] = await findBoardAudience(db, {
     teamId: item.teamId,
     boardIds: [item.boardId],
     userIds,
     guests: true,
+    boards: [board],
   });
   if (!audience || audience.seeing.length === 0) return new Set();
-  const boardFolders = await findFoldersOfBoards(db, item.teamId, [item.boardId]);
-  return new Set(
-    audience.seeing
-      .filter((access) => folderCan(access, audience.board, item.folderId, boardFolders).canView)
-      .map((access) => access.userId),
-  );
+  const boardFolders = await structure.boardFolders(item.boardId);
+  const rule = folderRule(audience.board, item.folderId, boardFolders);
+  return new Set(audience.seeing.filter((access) => rule(access).canView).map((access) => access.userId));
 }

@@ -12,12 +12,17 @@ import type { DispatchedEvent } from '../../events/dispatched-event';
 import type { EventSubscriber } from '../../events/dispatcher';
 import { FANOUT_KEY, type FanoutEntry, recordEvents, userChannel } from '../../events/outbox';
 import { ADDED_USERS_KEY } from '../../events/value-events';
+import { rememberStructure } from '../items/item-reads';
 import { findItemAnyState } from '../items/items.repo';
 import { findItemViewers, readItemFollowing } from './item-audience';
 import { ITEM_SUBSCRIBED_EVENT } from './item-followers';
 import { scheduleNotificationEmails } from './notification-email';
 import { NOTIFICATION_PUSH_JOB, schedulePushNotifications } from './notification-push';
-import { insertNotifications, toNotificationDto } from './notifications.service';
+import { commonFields, insertNotifications, toNotificationDto } from './notifications.service';
+
+/** The folders and boards the producer judges who sees an item by, kept by the process. */
+const keptStructure = (ctx: AppContext, teamId: number) =>
+  rememberStructure(ctx.db, teamId, ctx.caches.structure);
 
 /** The longest excerpt of a comment a notification carries as its body. */
 export const NOTIFICATION_BODY_MAX = 200;
@@ -110,7 +115,8 @@ async function writeAboutItem(
         commentId: subject.commentId ?? null,
         subscribeableType: 'item' as const,
         subscribeableId: subject.itemId,
-        data: { ...names, ...entry.data },
+        // One object for every entry without data of its own: announceNotifications groups by it.
+        data: entry.data ? { ...names, ...entry.data } : names,
       })),
     );
     await announceNotifications(tx, rows, actorId);
@@ -148,33 +154,48 @@ function writeAboutComment(
 /**
  * Each new notification on its recipient's own channel, for the bell and the list. Notifications
  * that differ only in id and recipient (a comment's 200 followers) are one fan-out event
- * (outbox.ts FANOUT_KEY), not one event each.
+ * (outbox.ts FANOUT_KEY), not one event each; their answer is made once, from the first of them.
  */
 export function announceNotifications(tx: DbOrTx, rows: readonly NotificationRow[], actorId: number | null) {
-  const groups = new Map<string, { teamId: number | null; shared: object; fanout: FanoutEntry[] }>();
+  type Group = { row: NotificationRow; fanout: FanoutEntry[] };
+  // By the data's text (written once per data object: one producer's rows share theirs), then by
+  // the other fields the answer shows.
+  const byData = new Map<string, Map<string, Group>>();
+  const dataKeys = new Map<object, string>();
+  const groups: Group[] = [];
   for (const row of rows) {
-    const { id, ...shared } = toNotificationDto(row);
-    const key = JSON.stringify([row.teamId, shared]);
-    let group = groups.get(key);
+    const data = row.data ?? {};
+    let dataKey = dataKeys.get(data);
+    if (dataKey === undefined) {
+      dataKey = JSON.stringify(data);
+      dataKeys.set(data, dataKey);
+    }
+    let sameData = byData.get(dataKey);
+    if (!sameData) {
+      sameData = new Map();
+      byData.set(dataKey, sameData);
+    }
+    const { id, ...common } = commonFields(row);
+    const key = JSON.stringify([common, row.readAt?.getTime() ?? null, row.createdAt.getTime()]);
+    let group = sameData.get(key);
     if (!group) {
-      group = { teamId: row.teamId, shared, fanout: [] };
-      groups.set(key, group);
+      group = { row, fanout: [] };
+      sameData.set(key, group);
+      groups.push(group);
     }
     group.fanout.push({ channel: userChannel(row.userId), id });
   }
   return recordEvents(
     tx,
-    [...groups.values()].map(({ teamId, shared, fanout }) => {
-      const [first] = fanout as [FanoutEntry];
+    groups.map(({ row, fanout }) => {
+      const { id, ...shared } = toNotificationDto(row);
       return {
-        teamId,
+        teamId: row.teamId,
         type: 'notification.created',
-        channel: first.channel,
+        channel: userChannel(row.userId),
         actorId,
         payload:
-          fanout.length === 1
-            ? { id: first.id, data: { id: first.id, ...shared } }
-            : { id: first.id, data: shared, [FANOUT_KEY]: fanout },
+          fanout.length === 1 ? { id, data: { id, ...shared } } : { id, data: shared, [FANOUT_KEY]: fanout },
       };
     }),
   );
@@ -223,7 +244,7 @@ async function onCommentCreated(ctx: AppContext, event: NotifyingEvent): Promise
     ...following.commenterIds,
     ...following.followingIds,
   ];
-  const seeing = await findItemViewers(db, item, candidates);
+  const seeing = await findItemViewers(db, item, candidates, keptStructure(ctx, item.teamId));
   const recipients = commentRecipients({
     ...following,
     actorId: comment.createdBy,
@@ -247,7 +268,12 @@ async function onReactionCreated(ctx: AppContext, event: NotifyingEvent): Promis
   const found = await readComment(db, event, commentId, event.actorId);
   if (!found || event.actorId === null) return;
   const { comment, item, names } = found;
-  const seeing = await findItemViewers(db, item, comment.createdBy === null ? [] : [comment.createdBy]);
+  const seeing = await findItemViewers(
+    db,
+    item,
+    comment.createdBy === null ? [] : [comment.createdBy],
+    keptStructure(ctx, item.teamId),
+  );
   const recipient = reactionRecipient({
     actorId: event.actorId,
     authorId: comment.createdBy,
@@ -313,7 +339,7 @@ async function tellPeopleNamed(
   shown: Record<string, unknown> = {},
 ) {
   const candidates = [...new Set(named)].filter((id): id is number => Number.isInteger(id) && id !== actorId);
-  const seeing = await findItemViewers(ctx.db, item, candidates);
+  const seeing = await findItemViewers(ctx.db, item, candidates, keptStructure(ctx, item.teamId));
   await writeAboutItem(
     ctx,
     { teamId: item.teamId, boardId: item.boardId, folderId: item.folderId, itemId: item.id },

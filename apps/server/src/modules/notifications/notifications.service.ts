@@ -22,7 +22,7 @@ const str = (value: unknown): string | null => (typeof value === 'string' ? valu
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 /** A notification's fields that its table's columns and the API's answer name alike. */
-const commonFields = (row: NotificationRow) => ({
+export const commonFields = (row: NotificationRow) => ({
   id: row.id,
   notification_type: row.notificationType,
   item_id: row.itemId,
