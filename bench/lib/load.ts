@@ -55,8 +55,11 @@ export interface LoadResult {
   requests: number;
 }
 
-/** What a client thread runs (load-worker.ts): one kind of request in `concurrency` loops. */
-export type LoadJob = { durationMs: number } & (
+/**
+ * What a client thread runs (load-worker.ts): one kind of request in `concurrency` loops, for
+ * `warmupMs` unmeasured (a new thread's HTTP client and connections warm up) then `durationMs`.
+ */
+export type LoadJob = { durationMs: number; warmupMs?: number } & (
   | {
       kind: 'edit';
       baseUrl: string;
