@@ -20,7 +20,8 @@
  *   the same kind of fresh context, second visit (stylesheet cached).
  * - WARMUP rounds, then ROUNDS rounds (env ROUNDS, default 7) alternating the two; ratio =
  *   median(candidate) / median(baseline). With TRACE=1 each reload prints its resource timings
- *   (start-end ms, bytes over the wire, address), to see what a load waits on.
+ *   (start-end ms, bytes over the wire, address), to see what a load waits on; with PROFILE=1
+ *   its main thread's time by script and function (Chromium's sampling profiler).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,8 +119,10 @@ async function visitBoard(
     await page.goto(url, { waitUntil: 'commit' });
     await within(page.evaluate('window.__firstRow'), 'first visit drew no row');
     await within(page.evaluate(`(${KEPT_ON_DEVICE})(${JSON.stringify(folderId)})`), 'items not kept');
+    const profiler = process.env.PROFILE ? await startProfiler(context, page) : undefined;
     await page.reload({ waitUntil: 'commit' });
     const ms = (await within(page.evaluate('window.__firstRow'), 'reload drew no row')) as number;
+    if (profiler) console.log(await profiler.stop(), ms);
     await page.waitForTimeout(SETTLE_MS);
     const requests = await apiRequests(page);
     if (problems.length > 0) throw new Error(`the page failed: ${problems.join('; ')}`);
@@ -141,6 +144,41 @@ async function visitBoard(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * PROFILE=1: the reload's main thread under Chromium's sampling profiler; `stop` answers the
+ * self time by script and by function (the 25 largest), to see what the load spends its time on.
+ */
+async function startProfiler(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await cdp.send('Profiler.stop');
+      const self = new Map<number, number>();
+      for (const [at, id] of (profile.samples ?? []).entries())
+        self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[at] ?? 0));
+      const byScript = new Map<string, number>();
+      const byFunction = new Map<string, number>();
+      for (const node of profile.nodes) {
+        const us = self.get(node.id) ?? 0;
+        const script = node.callFrame.url.split('/').pop() || node.callFrame.functionName;
+        const fn = `${node.callFrame.functionName || '(anonymous)'} ${script}:${node.callFrame.lineNumber}`;
+        byScript.set(script, (byScript.get(script) ?? 0) + us);
+        byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+      }
+      const top = (map: Map<string, number>) =>
+        [...map]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 25)
+          .map(([name, us]) => `${(us / 1000).toFixed(1)} ms ${name}`)
+          .join('\n');
+      return `by script:\n${top(byScript)}\nby function:\n${top(byFunction)}`;
+    },
+  };
 }
 
 /**
