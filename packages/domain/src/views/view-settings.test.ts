@@ -14,10 +14,23 @@ describe('view settings', () => {
       collapsed_groups: [],
       card_attribute_ids: [],
       show_subitems: true,
+      date_attribute_ids: [],
+      color_by: null,
+      calendar_mode: 'month',
     });
   });
 
   it.each([
+    [
+      'an unknown calendar mode drops only the mode',
+      { calendar_mode: 'year', date_attribute_ids: ['d'] },
+      { calendar_mode: 'month', date_attribute_ids: ['d'] },
+    ],
+    [
+      'more than 7 calendar attributes drop the list',
+      { date_attribute_ids: ['1', '2', '3', '4', '5', '6', '7', '8'], color_by: 'l' },
+      { date_attribute_ids: [], color_by: 'l' },
+    ],
     [
       'a bad filter drops only the filters',
       { group_by: 'a', filters: [{ attribute_id: 'x', operator: 'nope' }] },

@@ -6,13 +6,18 @@ import { FILTER_OPERATORS } from '../attributes/filter-operators';
  * with the view record; every field has a default, so a parsed settings object is complete and an
  * old view keeps working when a field is added.
  */
-export const VIEW_TYPES = ['table', 'columns', 'list'] as const;
+export const VIEW_TYPES = ['table', 'columns', 'list', 'calendar'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 
 /** At most 8 views in one folder's tab set (spec section 9). */
 export const MAX_VIEWS_PER_FOLDER = 8;
 /** Column widths in pixels a table may be given. */
 export const COLUMN_WIDTH = { min: 60, max: 800, default: 180 } as const;
+/** The calendar's modes: a month, a week or a day of slots, or an agenda list. */
+export const CALENDAR_MODES = ['month', 'week', 'day', 'list'] as const;
+export type CalendarMode = (typeof CALENDAR_MODES)[number];
+/** A calendar shows the values of 1 to 7 date attributes (spec section 5: attribute selection 1 to 7). */
+export const MAX_CALENDAR_ATTRIBUTES = 7;
 /** A view sorts by at most this many attributes, and filters by at most this many conditions. */
 export const MAX_SORTS = 5;
 export const MAX_FILTERS = 50;
@@ -51,6 +56,14 @@ export const viewSettingsSchema = z.object({
   card_attribute_ids: z.array(attributeId).max(50).default([]),
   /** Whether subitems are shown under their items (table and list). */
   show_subitems: z.boolean().default(true),
+  /**
+   * Calendar: the date and start-and-end-date attributes whose values it places (each in its own
+   * colour); none chosen: the board's first.
+   */
+  date_attribute_ids: z.array(attributeId).max(MAX_CALENDAR_ATTRIBUTES).default([]),
+  /** Calendar: the label attribute whose first label colours an item; null: the date's colour. */
+  color_by: attributeId.nullable().default(null),
+  calendar_mode: z.enum(CALENDAR_MODES).default('month'),
 });
 export type ViewSettings = z.infer<typeof viewSettingsSchema>;
 

@@ -2,7 +2,7 @@ import type { Folder } from '@strata/contracts/boards';
 import type { Item } from '@strata/contracts/items';
 import { hasAllowedScheme } from '@strata/domain/urls';
 import { Columns3, Plus, Tags } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Command } from '../../lib/commands/command';
@@ -40,8 +40,15 @@ import { useFolderExport } from './use-folder-export';
 import { useFolderValueContext } from './use-folder-value-context';
 import { useUndoShortcut } from './use-undo-shortcut';
 
+const CALENDAR_CONTROLS = ['filter'] as const;
+
+/** The calendar view and FullCalendar: a chunk of their own, loaded when a calendar opens. */
+const CalendarView = lazy(() =>
+  import('../views/calendar/calendar-view').then((module) => ({ default: module.CalendarView })),
+);
+
 /**
- * A folder's items in its views (tabs: table, columns, list): the board's attributes, the
+ * A folder's items in its views (tabs: table, columns, list, calendar): the board's attributes, the
  * folder's items, live on the board's channel, saved through the record stores (offline they queue).
  */
 export function FolderItems({ folder }: { folder: Folder }) {
@@ -155,21 +162,26 @@ export function FolderItems({ folder }: { folder: Folder }) {
     (id: string) => navigate(itemPath({ boardId: board.id, folderId: folder.id, itemId: id })),
     [navigate, board.id, folder.id],
   );
-  useFolderCommands({
-    viewState,
-    mayCreate: can('CREATE_ITEMS') && items.store !== null,
-    onCreateItem: async () => {
+  /** A new item with these values (none: a blank one), opened in its panel to be named. */
+  const createAndOpen = useCallback(
+    async (values?: Record<string, unknown>) => {
       if (!items.store) return;
-      const store = items.store;
-      const created = await createItem(store, {
+      const created = await createItem(items.store, {
         teamId,
         boardId: board.id,
         folderId: folder.id,
         nameAttributeId: nameAttributeId ?? undefined,
         name: '',
+        values,
       }).catch(report);
       if (created) void onOpenItem(created.id);
     },
+    [items.store, teamId, board.id, folder.id, nameAttributeId, report, onOpenItem],
+  );
+  useFolderCommands({
+    viewState,
+    mayCreate: can('CREATE_ITEMS') && items.store !== null,
+    onCreateItem: () => createAndOpen(),
   });
   const onButton = useCallback(
     (itemId: string, attributeId: string) => {
@@ -233,6 +245,8 @@ export function FolderItems({ folder }: { folder: Folder }) {
           nameAttributeId={nameAttributeId}
           canExport={can('EXPORT')}
           {...exporting}
+          // A calendar places items by date: it filters, but neither groups nor sorts nor has columns.
+          controls={active.type === 'calendar' ? CALENDAR_CONTROLS : undefined}
         />
         {mayManage && active.type === 'columns' && toolbarSettings.group_by && (
           <button
@@ -288,6 +302,13 @@ export function FolderItems({ folder }: { folder: Folder }) {
         />
       ) : active.type === 'list' ? (
         <ListView {...rowViewProps} />
+      ) : active.type === 'calendar' ? (
+        <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
+          <CalendarView
+            {...rowViewProps}
+            onCreateOn={can('CREATE_ITEMS') ? (values) => void createAndOpen(values) : undefined}
+          />
+        </Suspense>
       ) : (
         <TableView {...rowViewProps} {...columnActions} />
       )}
@@ -326,11 +347,11 @@ export function FolderItems({ folder }: { folder: Folder }) {
   );
 }
 
-const VIEW_TYPES = ['table', 'columns', 'list'] as const;
+const VIEW_TYPES = ['table', 'columns', 'list', 'calendar'] as const;
 
 /**
  * The open folder's commands (docs/command-palette.md): create an item (it opens in its panel to be
- * named), and switch to a table, columns or list view (the folder's first of that type, or a new
+ * named), and switch to a table, columns, list or calendar view (the folder's first of that type, or a new
  * one for who may add views).
  */
 function useFolderCommands({

@@ -2,6 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { FolderView } from '@strata/contracts/views';
 import type { ViewType } from '@strata/domain/views/view-settings';
 import {
+  CalendarDays,
   Columns3,
   Globe,
   List,
@@ -20,8 +21,13 @@ import menuStyles from '../../ui/menu.module.css';
 import { TruncatedName } from '../../ui/truncated-name';
 import styles from './view-tabs.module.css';
 
-export const VIEW_ICONS: Record<ViewType, typeof Table2> = { table: Table2, columns: Columns3, list: List };
-const ADDABLE: readonly ViewType[] = ['table', 'columns', 'list'];
+export const VIEW_ICONS: Record<ViewType, typeof Table2> = {
+  table: Table2,
+  columns: Columns3,
+  list: List,
+  calendar: CalendarDays,
+};
+const ADDABLE: readonly ViewType[] = ['table', 'columns', 'list', 'calendar'];
 
 export interface ViewTabActions {
   onSelect(view: FolderView): void;
@@ -35,8 +41,8 @@ export interface ViewTabActions {
 
 /**
  * A folder's views as tabs (spec: folder tabs, at most 8): the active one carries a menu of what
- * the user may do with it (rename, personal or shared, lock, delete); "+" adds a table, columns or
- * list view.
+ * the user may do with it (rename, personal or shared, lock, delete); "+" adds a table, columns,
+ * list or calendar view.
  */
 export function ViewTabs({
   views,

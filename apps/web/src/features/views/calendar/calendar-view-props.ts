@@ -1,0 +1,21 @@
+import type { TableViewProps } from '../table/table-view-props';
+
+/**
+ * What the calendar view takes: the table's data and callbacks it uses, and `onCreateOn`, which
+ * creates an item with these values (a clicked day's date) and opens it to be named.
+ */
+export type CalendarViewProps = Pick<
+  TableViewProps,
+  | 'attributes'
+  | 'items'
+  | 'settings'
+  | 'context'
+  | 'nameAttributeId'
+  | 'onChangeSettings'
+  | 'onChangeValue'
+  | 'onOpenItem'
+  | 'dataOf'
+  | 'readOnly'
+  | 'dir'
+  | 'label'
+> & { onCreateOn?(values: Record<string, unknown>): void };

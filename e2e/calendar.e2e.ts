@@ -1,0 +1,176 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { seriousViolations } from './a11y';
+import { createVerifiedAccount } from './accounts';
+import { seedBoard } from './board-seed';
+import { launchChromium, screenshot } from './browser';
+import { apiCall, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+/** `YYYY-MM-DD` of a day of the current month (the calendar opens on today's month). */
+function thisMonth(day: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getFullYear(), now.getMonth(), day)).toISOString().slice(0, 10);
+}
+
+const dayCell = (page: Page, date: string) => page.locator(`[role="cell"][data-date="${date}"]`).first();
+const eventIn = (scope: Page | Locator, title: string) => scope.getByRole('button', { name: title }).first();
+
+/** Drags with the mouse as a person does: press, move in steps, release over the target. */
+async function drag(page: Page, from: Locator, to: Locator, offset = { x: 0.5, y: 0.5 }) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width * offset.x, a.y + a.height * offset.y);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width * offset.x + 8, a.y + a.height * offset.y + 4, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+}
+
+async function itemValue(token: Token, teamId: number, folderId: string, name: string, columnId: string) {
+  const items = await apiCall<{ values: Record<string, { data: unknown }> }[]>(
+    baseUrl,
+    token,
+    'GET',
+    `/api/${teamId}/folders/${folderId}/items`,
+  );
+  const nameId = Object.keys(items[0]!.values).find((id) =>
+    items.some((item) => item.values[id]?.data === name),
+  )!;
+  return items.find((item) => item.values[nameId]?.data === name)?.values[columnId]?.data ?? null;
+}
+
+test('a calendar view places items by date; an item dragged to another day moves there, live in a second browser', async () => {
+  const owner = await createVerifiedAccount(baseUrl, 'Cal Owner');
+  const member = await createVerifiedAccount(baseUrl, 'Mia Member');
+  const team = await workspaceWithMember(baseUrl, owner, member);
+  const board = await seedBoard(baseUrl, owner.token, team.id, {
+    name: 'Launch plan',
+    folders: ['Plan'],
+    columns: [
+      { name: 'Due', type: 'date' },
+      { name: 'Span', type: 'date_range' },
+    ],
+    items: [
+      { values: { Name: 'Write the brief', Due: thisMonth(10) } },
+      { values: { Name: 'Book the venue', Due: thisMonth(12) } },
+      { values: { Name: 'Print the posters' } },
+    ],
+  });
+  const folderId = board.folders.Plan!;
+  const dueId = board.columns.Due!;
+  const ownerSide = await signedInPage(browser, owner.token, { viewport: { width: 1400, height: 900 } });
+  const memberSide = await signedInPage(browser, member.token, { viewport: { width: 1400, height: 900 } });
+  const page = ownerSide.page;
+  const other = memberSide.page;
+
+  await page.goto(`${baseUrl}/b/${board.boardId}/${folderId}`);
+  await page.getByRole('tab', { name: 'Table', selected: true }).waitFor();
+  await page.getByRole('button', { name: 'Add view' }).click();
+  await page.getByRole('menuitem', { name: 'Calendar' }).click();
+  await page.getByRole('tab', { name: 'Calendar', selected: true }).waitFor();
+  await expect.poll(() => new URL(page.url()).searchParams.get('view')).toMatch(/^[0-9a-f-]{36}$/);
+  const viewUrl = page.url();
+  await eventIn(dayCell(page, thisMonth(10)), 'Write the brief').waitFor();
+  await eventIn(dayCell(page, thisMonth(12)), 'Book the venue').waitFor();
+  // Items without a date are listed beside the calendar.
+  const undated = page.getByRole('complementary', { name: 'Items without a date' });
+  await undated.getByRole('button', { name: 'Print the posters' }).waitFor();
+  expect(await undated.textContent()).toContain('Without a date (1)');
+
+  await other.goto(viewUrl);
+  await other.getByRole('tab', { name: 'Calendar', selected: true }).waitFor();
+  await eventIn(dayCell(other, thisMonth(10)), 'Write the brief').waitFor();
+  // The member's channel authorisation goes out after the 2 s batch window.
+  await other.waitForTimeout(3_000);
+
+  await drag(page, eventIn(dayCell(page, thisMonth(10)), 'Write the brief'), dayCell(page, thisMonth(17)));
+  await eventIn(dayCell(page, thisMonth(17)), 'Write the brief').waitFor();
+  await expect
+    .poll(() => itemValue(owner.token, team.id, folderId, 'Write the brief', dueId))
+    .toBe(thisMonth(17));
+  await eventIn(dayCell(other, thisMonth(17)), 'Write the brief').waitFor({ timeout: 10_000 });
+
+  // The mode is the view's setting: a reload opens the agenda again.
+  await page.getByRole('button', { name: 'Agenda' }).click();
+  await page.getByText('Book the venue').first().waitFor();
+  await page.reload();
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Agenda' }).getAttribute('aria-pressed'))
+    .toBe('true');
+  await page.getByRole('button', { name: 'Month' }).click();
+  await eventIn(dayCell(page, thisMonth(17)), 'Write the brief').waitFor();
+
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'calendar-view');
+  await ownerSide.context.close();
+  await memberSide.context.close();
+});
+
+test('a day clicked creates an item dated that day, opened to be named; Arabic and dark are drawn right to left', async () => {
+  const owner = await createVerifiedAccount(baseUrl, 'Cal Creator');
+  const team = await apiCall<{ id: number }>(baseUrl, owner.token, 'POST', '/api/teams', { name: 'Atlas' });
+  const board = await seedBoard(baseUrl, owner.token, team.id, {
+    name: 'Events',
+    folders: ['All'],
+    columns: [{ name: 'When', type: 'date' }],
+    items: [{ values: { Name: 'Kick-off', When: thisMonth(3) } }],
+  });
+  const folderId = board.folders.All!;
+  const view = await apiCall<{ id: string }>(
+    baseUrl,
+    owner.token,
+    'PUT',
+    `/api/${team.id}/views/${crypto.randomUUID()}`,
+    {
+      folder_id: folderId,
+      name: 'Calendar',
+      type: 'calendar',
+      settings: {},
+      row_version: 1,
+    },
+  );
+  const { page, context } = await signedInPage(browser, owner.token, {
+    viewport: { width: 1400, height: 900 },
+  });
+  await page.goto(`${baseUrl}/b/${board.boardId}/${folderId}?view=${view.id}`);
+  await eventIn(dayCell(page, thisMonth(3)), 'Kick-off').waitFor();
+  const box = (await dayCell(page, thisMonth(20)).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height - 6);
+  // The new item opens in its panel, to be named; it is on the clicked day.
+  await page.getByRole('dialog').first().waitFor();
+  await expect
+    .poll(async () => {
+      const items = await apiCall<{ values: Record<string, { data: unknown }> }[]>(
+        baseUrl,
+        owner.token,
+        'GET',
+        `/api/${team.id}/folders/${folderId}/items`,
+      );
+      return items.map((item) => item.values[board.columns.When!]?.data ?? null).sort();
+    })
+    .toEqual([thisMonth(20), thisMonth(3)].sort());
+
+  await context.close();
+  await apiCall(baseUrl, owner.token, 'PUT', '/api/me', { locale: 'ar', preferences: { theme: 'dark' } });
+  const rtl = await signedInPage(browser, owner.token, { viewport: { width: 1400, height: 900 } });
+  await rtl.page.goto(`${baseUrl}/b/${board.boardId}/${folderId}?view=${view.id}`);
+  await eventIn(dayCell(rtl.page, thisMonth(3)), 'Kick-off').waitFor();
+  expect(
+    await rtl.page.evaluate(() => [document.documentElement.dir, document.documentElement.dataset.theme]),
+  ).toEqual(['rtl', 'dark']);
+  // Right to left: a week's first day is drawn at the right, its next to its left.
+  const first = (await dayCell(rtl.page, thisMonth(3)).boundingBox())!;
+  const next = (await dayCell(rtl.page, thisMonth(4)).boundingBox())!;
+  if (first.y === next.y) expect(next.x).toBeLessThan(first.x);
+  expect(await seriousViolations(rtl.page)).toEqual([]);
+  await screenshot(rtl.page, 'calendar-view-ar-dark');
+  await rtl.context.close();
+});
