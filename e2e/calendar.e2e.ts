@@ -47,7 +47,7 @@ async function itemValue(token: Token, teamId: number, folderId: string, name: s
   return items.find((item) => item.values[nameId]?.data === name)?.values[columnId]?.data ?? null;
 }
 
-test('a calendar view places items by date; an item dragged to another day moves there, live in a second browser', async () => {
+test('a calendar view places items by date; an item dragged to another day moves there, live in a second browser; an undated one dragged onto a day takes it', async () => {
   const owner = await createVerifiedAccount(baseUrl, 'Cal Owner');
   const member = await createVerifiedAccount(baseUrl, 'Mia Member');
   const team = await workspaceWithMember(baseUrl, owner, member);
@@ -78,6 +78,17 @@ test('a calendar view places items by date; an item dragged to another day moves
   await page.getByRole('tab', { name: 'Calendar', selected: true }).waitFor();
   await expect.poll(() => new URL(page.url()).searchParams.get('view')).toMatch(/^[0-9a-f-]{36}$/);
   const viewUrl = page.url();
+  // The dates it places items by are the view's choice: Due, and not Span.
+  await page.getByRole('button', { name: 'Dates shown' }).click();
+  const dates = page.getByRole('listbox', { name: 'Dates shown' });
+  const pick = async (name: string, selected: boolean) => {
+    const option = dates.getByRole('option', { name });
+    if ((await option.getAttribute('aria-selected')) !== String(selected)) await option.click();
+    await expect.poll(() => option.getAttribute('aria-selected')).toBe(String(selected));
+  };
+  await pick('Due', true);
+  await pick('Span', false);
+  await page.keyboard.press('Escape');
   await eventIn(dayCell(page, thisMonth(10)), 'Write the brief').waitFor();
   await eventIn(dayCell(page, thisMonth(12)), 'Book the venue').waitFor();
   // Items without a date are listed beside the calendar.
@@ -97,6 +108,14 @@ test('a calendar view places items by date; an item dragged to another day moves
     .poll(() => itemValue(owner.token, team.id, folderId, 'Write the brief', dueId))
     .toBe(thisMonth(17));
   await eventIn(dayCell(other, thisMonth(17)), 'Write the brief').waitFor({ timeout: 10_000 });
+
+  // An undated item dragged from the list onto a day takes that date and leaves the list.
+  await drag(page, undated.getByRole('button', { name: 'Print the posters' }), dayCell(page, thisMonth(20)));
+  await eventIn(dayCell(page, thisMonth(20)), 'Print the posters').waitFor();
+  await expect
+    .poll(() => itemValue(owner.token, team.id, folderId, 'Print the posters', dueId))
+    .toBe(thisMonth(20));
+  expect(await undated.textContent()).toContain('Without a date (0)');
 
   // The mode is the view's setting: a reload opens the agenda again.
   await page.getByRole('button', { name: 'Agenda' }).click();

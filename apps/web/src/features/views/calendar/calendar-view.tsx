@@ -4,7 +4,7 @@ import FullCalendar, {
   useCalendarController,
 } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
+import interactionPlugin, { Draggable } from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
@@ -14,7 +14,7 @@ import { firstDayOfWeek } from '@strata/domain/locale';
 import type { ViewAttribute } from '@strata/domain/views/view-rows';
 import { CALENDAR_MODES, type CalendarMode } from '@strata/domain/views/view-settings';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsRtl } from '../table/table-hooks';
 import styles from './calendar.module.css';
@@ -112,6 +112,37 @@ export function CalendarView(props: CalendarViewProps) {
       }),
     });
   }, []);
+  // An undated item dragged from the list beside the calendar onto a day takes that date.
+  const onDrop = useCallback(
+    (info: { draggedEl: HTMLElement; allDay: boolean; dateStr: string; date: Date }) => {
+      const { props: now, firstAttribute: first, readOnly: locked } = latest.current;
+      const itemId = info.draggedEl.dataset.itemId;
+      if (locked || !first || !itemId) return;
+      now.onChangeValue(
+        itemId,
+        first.id,
+        valueAfterMove(first, {
+          start: info.allDay ? info.dateStr.slice(0, 10) : info.date.toISOString(),
+          end: null,
+          allDay: info.allDay,
+        }),
+      );
+    },
+    [],
+  );
+  const undatedRef = useRef<HTMLUListElement>(null);
+  const hasUndated = model.undated.length > 0;
+  useEffect(() => {
+    const list = undatedRef.current;
+    if (!list || readOnly || !hasUndated) return;
+    // The calendar draws nothing itself for the drop (create: false): the store's change does.
+    const draggable = new Draggable(list, {
+      itemSelector: '[data-item-id]',
+      minDistance: 5,
+      eventData: (element: HTMLElement) => ({ title: element.textContent ?? '', create: false }),
+    });
+    return () => draggable.destroy();
+  }, [readOnly, hasUndated]);
   const onDatesSet = useCallback((info: { view: { title: string } }) => setTitle(info.view.title), []);
   const locale = context.locale ?? i18n.language;
   const calendarLocale = useMemo(
@@ -213,6 +244,8 @@ export function CalendarView(props: CalendarViewProps) {
             eventDrop={onMoved}
             eventResize={onMoved}
             dateClick={onDateClick}
+            droppable={!readOnly}
+            drop={onDrop}
           />
         </section>
         <aside className={styles.undated} aria-label={t('views.calendar.undatedTitle')}>
@@ -222,12 +255,13 @@ export function CalendarView(props: CalendarViewProps) {
           {model.undated.length === 0 ? (
             <p className={styles.hint}>{t('views.calendar.allDated')}</p>
           ) : (
-            <ul className={styles.undatedList}>
+            <ul className={styles.undatedList} ref={undatedRef}>
               {model.undated.slice(0, UNDATED_SHOWN).map((item) => (
                 <li key={item.id}>
                   <button
                     type="button"
                     className={styles.undatedItem}
+                    data-item-id={item.id}
                     onClick={() => props.onOpenItem(item.id)}
                   >
                     {titleOf(item, props.nameAttributeId) || t('views.calendar.untitled')}
