@@ -65,6 +65,34 @@ describe('a collection kept on the device with its cursor', () => {
     expect(store.cursor()).toBe(20);
   });
 
+  test.each([
+    ['an empty kept list', [] as Row[], 17, true],
+    ['a kept list', [row('a', 1)], 17, true],
+    ['records kept without a cursor', [row('a', 1)], undefined, false],
+  ])('%s is shown as known while it is caught up: %s', async (_name, kept, cursor, shows) => {
+    const persistence = createMemoryPersistence();
+    await persistence.save('items', kept, cursor);
+    let release!: () => void;
+    const caughtUp = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const store = createRecordStore<Row>({
+      name: 'items',
+      transport: cursorServer([], 30).transport,
+      indexPath: INDEX,
+      persistence,
+      catchUp: () => caughtUp,
+    });
+    let told = 0;
+    store.subscribe(() => told++);
+    await flushMicrotasks();
+    expect(store.showsKeptCopy()).toBe(shows);
+    if (shows) expect(told).toBeGreaterThan(0);
+    release();
+    await store.ready;
+    expect(store.showsKeptCopy()).toBe(false);
+  });
+
   test('a failed catch-up falls back to the index', async () => {
     const persistence = createMemoryPersistence();
     await persistence.save('items', [row('a', 1)], 17);

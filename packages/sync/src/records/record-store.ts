@@ -35,6 +35,8 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
   /** Shown records came from the first page only (nothing kept on this device), until the index. */
   let isFirstPageOnly = false;
   let hasDiskCopies = false;
+  /** A copy was kept with its cursor, even an empty one (showsKeptCopy). */
+  let hasKeptCopy = false;
   /** The change number the collection covers (RecordStore.cursor). */
   let cursor: number | undefined;
   /** The cursor kept on this device with the copies read at load. */
@@ -230,13 +232,15 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
     diskCursor = entry?.cursor;
     let added = 0;
     hasDiskCopies = (stored?.length ?? 0) > 0;
+    hasKeptCopy = stored !== undefined && entry?.cursor !== undefined;
     for (const record of stored ?? []) {
       if (record.draft || core.records.has(record.id)) continue;
       core.records.set(record.id, record);
       fromDisk.add(record);
       added++;
     }
-    if (added > 0) {
+    // An empty kept copy is told too: the list it shows (none) is known.
+    if (added > 0 || hasKeptCopy) {
       snapshot = null;
       for (const listener of listeners) listener();
     }
@@ -289,6 +293,7 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
     },
     isInitialized: () => initialized,
     isPartial: () => isFirstPageOnly && !hasDiskCopies && !initialized,
+    showsKeptCopy: () => hasKeptCopy && !initialized,
     ready,
     initialize,
     async refresh() {

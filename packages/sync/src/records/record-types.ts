@@ -100,6 +100,11 @@ export interface RecordStore<T extends SyncedRecord> {
    * device kept nothing of the collection. A view whose rows depend on every record waits.
    */
   isPartial(): boolean;
+  /**
+   * What is shown is a copy this device kept with its sync cursor (it may be empty): it is the
+   * collection as it was, and it is being brought up to date.
+   */
+  showsKeptCopy(): boolean;
   /** Settles when the automatic initialisation does; rejects if its index load failed. */
   readonly ready: Promise<void>;
   /** Shows persisted records, then loads the index; call again to retry after a failure. */

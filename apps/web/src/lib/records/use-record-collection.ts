@@ -60,7 +60,8 @@ export function useRecordCollection<T extends SyncedRecord>(
   }, [store, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const status = state.store === store ? state.status : store?.isInitialized() ? 'ready' : 'pending';
-  const isKnown = status === 'ready' || records.length > 0;
+  // A copy kept on this device is shown while it is brought up to date, an empty one too.
+  const isKnown = status === 'ready' || records.length > 0 || (store?.showsKeptCopy() ?? false);
   return {
     data: isKnown ? records : undefined,
     isPending: !isKnown && status === 'pending',
