@@ -22,8 +22,9 @@
  *   is preempted more often, which wall time would charge to it); `wall_ratio` is the same ratio
  *   in wall time. ratio = median aggregate / median baseline.
  * - The baseline is bound by memory, and its time depends on where the garbage collector has put
- *   the items: from one process to the next it is ~4 ms or ~10 ms while the aggregation stays at
- *   11-15 ms, so the ratio reads ~3 or ~1.5.
+ *   the items: from one process to the next it is ~4.5 ms or ~10 ms, while the aggregation stays
+ *   at ~13 ms (2 shared cores), so the ratio reads ~2.9 or ~1.3. The first is the one to hold to
+ *   the goal; it sits just under it (2.85-3.05 over runs).
  */
 import { aggregateChart } from '../packages/domain/src/charts/chart-aggregate';
 import type { ChartItem } from '../packages/domain/src/charts/chart-count';

@@ -264,6 +264,31 @@ describe('aggregates', () => {
     ]);
   });
 
+  test('items are counted in blocks: numbers of many items land with their own item', () => {
+    const items = Array.from({ length: 150 }, (_, i) =>
+      makeItem({ flag: i % 3 === 0, estimate: i, cost: i % 7 === 0 ? undefined : 2 * i, hours: i % 5 }),
+    );
+    const numberOf = (item: { id: string }) => items.findIndex((one) => one.id === item.id) * 10;
+    const measures = [
+      { aggregate: 'sum', attribute_id: 'estimate' },
+      { aggregate: 'sum', attribute_id: 'score' },
+      { aggregate: 'max', attribute_id: 'cost' },
+      { aggregate: 'sum', attribute_id: 'hours' },
+    ];
+    const chart = chartOf({ x: { attribute_id: 'flag' }, measures }, items, { numberOf });
+    const expected = [false, true].map((flag) => {
+      const mine = items.map((_, i) => i).filter((i) => (i % 3 === 0) === flag);
+      return [
+        String(flag),
+        mine.reduce((sum, i) => sum + i, 0),
+        mine.reduce((sum, i) => sum + i * 10, 0),
+        Math.max(...mine.filter((i) => i % 7 !== 0).map((i) => 2 * i)),
+        mine.reduce((sum, i) => sum + (i % 5), 0),
+      ];
+    });
+    expect(rowsOf(chart)).toEqual(expected);
+  });
+
   test('a formula’s numbers come from numberOf; without it, from its stored result when that is a number', () => {
     const items = [
       makeItem({ flag: true, score: 'stale' }),

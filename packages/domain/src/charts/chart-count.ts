@@ -13,9 +13,9 @@ export type NumberOf<T> = (item: T, attributeId: string) => number | null;
 
 /**
  * What the cells track: track 0 counts items (what count measures show), then one track per
- * number attribute the measures read. Measures over the same
- * attribute share a track (sum, average and max of Estimate all come from its count, sum and
- * max), so an item updates one cell per attribute, not one per measure.
+ * number attribute the measures read. Measures over the same attribute share a track (sum,
+ * average and max of Estimate all come from its count, sum and max), so an item updates one cell
+ * per attribute, not one per measure.
  */
 export interface Tracks {
   /** How many tracks: the item count and the number attributes. */
@@ -56,28 +56,38 @@ interface NumberReads<T extends ChartItem> {
   /** The first two stored numbers, read each at a place of its own (see storedData). */
   id0: string;
   id1: string;
-  offset0: number;
-  offset1: number;
 }
 
 function numberReads<T extends ChartItem>(tracks: Tracks, numberOf: NumberOf<T> | undefined): NumberReads<T> {
   const ordered = [...tracks.numbers].sort((a, b) => Number(a.viaNumberOf) - Number(b.viaNumberOf));
-  const offsets = Int32Array.from(ordered, (one) => one.track * STRIDE);
   return {
     ids: ordered.map((one) => one.id),
     storedCount: ordered.filter((one) => !one.viaNumberOf).length,
-    offsets,
+    offsets: Int32Array.from(ordered, (one) => one.track * STRIDE),
     numberOf,
     id0: ordered[0]?.id ?? '',
     id1: ordered[1]?.id ?? '',
-    offset0: offsets[0] ?? 0,
-    offset1: offsets[1] ?? 0,
   };
 }
 
+/** How many items are read together before they are counted. */
+const BLOCK = 64;
+
+/** One block's values, read before they are counted. */
+interface Block {
+  xData: unknown[];
+  splitData: unknown[];
+  /** Item-major: the k-th number of the block's j-th item is at `j * ids.length + k`; NaN for none. */
+  numbers: Float64Array;
+}
+
 /**
- * The one pass over the items: each item's values are placed on the axes and its count and
- * numbers added to the cells of every (bucket, split value) it falls in.
+ * The one pass over the items, a block of 64 at a time. First a tight loop reads the block's
+ * values into flat arrays: with nothing else in the loop, the memory behind many items is fetched
+ * at once, as a plain loop over the items would (counting item by item, the reads waited on each
+ * other behind the axis and cell work: 10-15% slower). Then the block is counted: its values are
+ * placed on the axes and each item's count and numbers added to the cells of every
+ * (bucket, split value) it falls in.
  */
 export function countItems<T extends ChartItem>(options: {
   items: readonly T[];
@@ -88,45 +98,101 @@ export function countItems<T extends ChartItem>(options: {
   splitAxis: ChartAxis | null;
 }): ChartGrid {
   const { items, tracks, plan, xAxis, splitAxis } = options;
-  const width = tracks.size;
   const reads = numberReads(tracks, options.numberOf);
-  const xId = plan.x?.id ?? '';
-  const splitId = plan.split?.id ?? '';
-  const xs = [0];
-  const splits = [0];
-  const grid = createGrid(Math.max(16, xAxis?.size() ?? 1), Math.max(1, splitAxis?.size() ?? 1) * width);
+  const xId = xAxis === null ? null : (plan.x?.id ?? null);
+  const splitId = splitAxis === null ? null : (plan.split?.id ?? null);
+  const block: Block = {
+    xData: new Array(BLOCK).fill(null),
+    splitData: new Array(BLOCK).fill(null),
+    numbers: new Float64Array(BLOCK * Math.max(1, reads.ids.length)),
+  };
+  const counting: Counting = {
+    grid: createGrid(Math.max(16, xAxis?.size() ?? 1), Math.max(1, splitAxis?.size() ?? 1) * tracks.size),
+    width: tracks.size,
+    xAxis,
+    splitAxis,
+    offsets: reads.offsets,
+    xs: [0],
+    splits: [0],
+  };
+  for (let start = 0; start < items.length; start += BLOCK) {
+    const end = Math.min(items.length, start + BLOCK);
+    readBlock(items, start, end, xId, splitId, reads, block);
+    countBlock(end - start, block, counting);
+  }
+  return counting.grid;
+}
 
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    const values = item.values;
-    const xCount = xAxis === null ? 1 : xAxis.place(values[xId]?.data, xs);
-    const splitCount = splitAxis === null ? 1 : splitAxis.place(values[splitId]?.data, splits);
+function readBlock<T extends ChartItem>(
+  items: readonly T[],
+  start: number,
+  end: number,
+  xId: string | null,
+  splitId: string | null,
+  reads: NumberReads<T>,
+  block: Block,
+): void {
+  const { xData, splitData, numbers } = block;
+  const { ids, storedCount, id0, id1 } = reads;
+  const numberCount = ids.length;
+  for (let i = start; i < end; i++) {
+    const values = items[i]!.values;
+    const j = i - start;
+    if (xId !== null) xData[j] = values[xId]?.data;
+    if (splitId !== null) splitData[j] = values[splitId]?.data;
+    const row = j * numberCount;
+    if (storedCount > 0) numbers[row] = storedNumber(values[id0]?.data);
+    if (storedCount > 1) numbers[row + 1] = storedNumber(values[id1]?.data);
+    for (let k = 2; k < storedCount; k++) numbers[row + k] = storedNumber(storedData(values, ids, k));
+  }
+  if (storedCount === numberCount) return;
+  for (let i = start; i < end; i++) {
+    const row = (i - start) * numberCount;
+    for (let k = storedCount; k < numberCount; k++) {
+      const value = reads.numberOf!(items[i]!, ids[k]!);
+      numbers[row + k] = value !== null && Number.isFinite(value) ? value : Number.NaN;
+    }
+  }
+}
+
+/** Stored numbers are finite (validated on write, and JSON has no NaN): any number counts. */
+function storedNumber(data: unknown): number {
+  return typeof data === 'number' ? data : Number.NaN;
+}
+
+/** What counting a block needs besides the block. */
+interface Counting {
+  grid: ChartGrid;
+  /** Tracks per cell group. */
+  width: number;
+  xAxis: ChartAxis | null;
+  splitAxis: ChartAxis | null;
+  offsets: Int32Array;
+  /** Where the axes write an item's positions. */
+  xs: number[];
+  splits: number[];
+}
+
+function countBlock(size: number, block: Block, counting: Counting): void {
+  const { xData, splitData, numbers } = block;
+  const { grid, width, xAxis, splitAxis, offsets, xs, splits } = counting;
+  const numberCount = offsets.length;
+  for (let j = 0; j < size; j++) {
+    const xCount = xAxis === null ? 1 : xAxis.place(xData[j], xs);
+    const splitCount = splitAxis === null ? 1 : splitAxis.place(splitData[j], splits);
+    const row = j * numberCount;
     // Usually one cell; an item with several labels or members adds itself to each of its cells.
     for (let a = 0; a < xCount; a++)
-      for (let b = 0; b < splitCount; b++)
-        addItem(grid, cellOffset(grid, xs[a]!, splits[b]!, width, xAxis, splitAxis), item, reads);
+      for (let b = 0; b < splitCount; b++) {
+        const base = cellOffset(grid, xs[a]!, splits[b]!, width, xAxis, splitAxis);
+        const cells = grid.cells;
+        cells[base]! += 1;
+        for (let k = 0; k < numberCount; k++) {
+          const value = numbers[row + k]!;
+          if (!Number.isNaN(value)) addToCell(cells, base + offsets[k]!, value);
+        }
+      }
   }
-  return grid;
-}
-
-/** Adds an item to the cells starting at `base`: its count, then each of its numbers. */
-function addItem<T extends ChartItem>(grid: ChartGrid, base: number, item: T, reads: NumberReads<T>): void {
-  const { cells } = grid;
-  const { values } = item;
-  const { storedCount, ids, offsets } = reads;
-  cells[base]! += 1;
-  if (storedCount > 0) addStored(cells, base + reads.offset0, values[reads.id0]?.data);
-  if (storedCount > 1) addStored(cells, base + reads.offset1, values[reads.id1]?.data);
-  for (let k = 2; k < storedCount; k++) addStored(cells, base + offsets[k]!, storedData(values, ids, k));
-  for (let k = storedCount; k < ids.length; k++) {
-    const value = reads.numberOf!(item, ids[k]!);
-    if (value !== null && Number.isFinite(value)) addToCell(cells, base + offsets[k]!, value);
-  }
-}
-
-/** Adds a stored value when it is a number: stored numbers are finite (validated on write, and JSON has no NaN). */
-function addStored(cells: Float64Array, offset: number, data: unknown): void {
-  if (typeof data === 'number') addToCell(cells, offset, data);
 }
 
 /**
@@ -147,7 +213,7 @@ function cellOffset(
 }
 
 /**
- * `values[ids[k]]?.data` for the third and later number attributes (addItem reads the first two
+ * `values[ids[k]]?.data` for the third and later number attributes (readBlock reads the first two
  * itself), with a property read of its own for each k. In V8 a read that meets several attribute
  * ids goes megamorphic (a global cache probe each time, a large share of the pass); one read per
  * attribute keeps each on the one id it sees while a chart counts.
