@@ -31,15 +31,13 @@
  *   (resource timing) in the cold visits of 0 and 10,000 items: the server's and the network's
  *   share, the rest being the page's.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { items, type StoredValues } from '../apps/server/src/db/schema/items';
 import { createSession } from '../apps/server/src/modules/auth/sessions.service';
 import { launchChromium } from '../e2e/browser';
-import { type BenchBoard, base62Id, benchValues } from './lib/board-fixture';
+import { type BenchBoard, base62Id, benchValues, insertBenchItems } from './lib/board-fixture';
 import { buildWebApp, putView, serveBenchBoard, within as withinMs } from './lib/served-board';
 import { median, round } from './lib/stats';
 import type { BenchResult } from './lib/types';
@@ -88,42 +86,6 @@ function monthDays(): (n: number) => string {
   return (n) => new Date(Date.UTC(year, month, 1 + (n % days))).toISOString().slice(0, 10);
 }
 
-/**
- * `count` items with a value of each attribute, their dates spread over the current month's days,
- * written straight to the database as `insertBenchItems` writes them (multi-row INSERTs of 500;
- * no events or delta-sync notes), then ANALYZE.
- */
-async function insertDatedItems(board: BenchBoard, folderId: string, count: number): Promise<void> {
-  const now = new Date();
-  const dayOf = monthDays();
-  const dateId = board.attributeIds.date!;
-  for (let start = 0; start < count; start += 500) {
-    const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => {
-      const n = start + i;
-      const values: StoredValues = {};
-      for (const [attributeId, { data }] of Object.entries(benchValues(board, n)))
-        values[attributeId] = {
-          id: randomUUID(),
-          attribute_id: attributeId,
-          data: attributeId === dateId ? dayOf(n) : data,
-        };
-      return {
-        id: randomUUID(),
-        teamId: board.teamId,
-        boardId: board.boardId,
-        folderId,
-        sortOrder: `a${String(n).padStart(6, '0')}`,
-        values,
-        createdBy: board.ownerId,
-        createdAt: now,
-        updatedAt: now,
-      };
-    });
-    await board.app.ctx.db.insert(items).values(rows);
-  }
-  await board.database.executeSql('ANALYZE');
-}
-
 /** Three folders of 0, 1,000 and 10,000 dated items, each with a stored calendar view. */
 async function seed(board: BenchBoard, baseUrl: string): Promise<Target[]> {
   const targets: Target[] = [];
@@ -143,7 +105,14 @@ async function seed(board: BenchBoard, baseUrl: string): Promise<Target[]> {
       ],
     });
     if (res.statusCode >= 300) throw new Error(`folder: ${res.statusCode} ${res.body}`);
-    if (size > 0) await insertDatedItems(board, folderId, size);
+    // The items' dates spread over the current month's days (the calendar opens on today's month).
+    const dayOf = monthDays();
+    const dateId = board.attributeIds.date!;
+    if (size > 0)
+      await insertBenchItems(board, folderId, size, (n) => ({
+        ...benchValues(board, n),
+        [dateId]: { data: dayOf(n) },
+      }));
     const id = await putView(board, folderId, 'calendar', VIEW_NAME);
     targets.push({
       url: `${baseUrl}/b/${board.boardId}/${folderId}?view=${id}`,

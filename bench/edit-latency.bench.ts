@@ -5,7 +5,8 @@
  * Method:
  * - One app as in production (bench board: 8 attributes) listening on 127.0.0.1; 50 members, each
  *   with an item in the board's folder. Clients run in a thread of their own (fetch, keep-alive),
- *   so the server's event loop does only the server's work, as with clients on other machines.
+ *   so the server's event loop does only the server's work, as with clients on other machines;
+ *   each side first runs WARMUP_S unmeasured in that thread (its HTTP client and connections warm).
  * - Candidate: each editor in a loop PUTs a change of two values of its item (compare-and-set on
  *   row_version, a fresh idempotency key each), for DURATION_S.
  * - Baseline, in the same run: the same 50 clients in a loop GET /api/me (authenticated, nothing
@@ -13,14 +14,7 @@
  * - Ratio = edit p99 / bare GET p99 (latency, lower is better).
  */
 import { type BenchBoard, openBenchBoard } from './lib/board-fixture';
-import {
-  createEditors,
-  editTarget,
-  type LoadJob,
-  listenOnLoopback,
-  percentile,
-  runInThread,
-} from './lib/load';
+import { createEditors, editJob, listenOnLoopback, percentile, runInThread } from './lib/load';
 import { round } from './lib/stats';
 import type { BenchResult } from './lib/types';
 
@@ -34,25 +28,17 @@ export async function run(): Promise<BenchResult> {
   try {
     const baseUrl = await listenOnLoopback(board);
     const editors = await createEditors(board, baseUrl, EDITORS, board.folderId);
-    const target = editTarget(board);
-    const edit = (durationMs: number, first: number): LoadJob => ({
-      kind: 'edit',
-      baseUrl,
-      target,
-      editors,
-      first,
-      durationMs,
-    });
-    const bareGet = (durationMs: number): LoadJob => ({
+    const warmupMs = WARMUP_S * 1000;
+    const bare = await runInThread({
       kind: 'get',
       url: `${baseUrl}/api/me`,
       tokens: editors.map((editor) => editor.token),
-      durationMs,
+      warmupMs,
+      durationMs: BASELINE_S * 1000,
     });
-    await runInThread(edit(WARMUP_S * 1000, 0));
-    await runInThread(bareGet(WARMUP_S * 1000));
-    const bare = await runInThread(bareGet(BASELINE_S * 1000));
-    const edits = await runInThread(edit(DURATION_S * 1000, 1_000_000));
+    const edits = await runInThread(
+      editJob(baseUrl, board, editors, { first: 0, warmupMs, durationMs: DURATION_S * 1000 }),
+    );
     const p99 = percentile(edits.latencies, 99);
     const bareP99 = percentile(bare.latencies, 99);
     return {

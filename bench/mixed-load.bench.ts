@@ -13,14 +13,7 @@
  * - Ratio = edit p99 under load / edit p99 alone (lower is better).
  */
 import { type BenchBoard, insertBenchItems, openBenchBoard } from './lib/board-fixture';
-import {
-  createEditors,
-  editTarget,
-  type LoadJob,
-  listenOnLoopback,
-  percentile,
-  runInThread,
-} from './lib/load';
+import { createEditors, editJob, listenOnLoopback, percentile, runInThread } from './lib/load';
 import { round } from './lib/stats';
 import type { BenchResult } from './lib/types';
 
@@ -37,16 +30,8 @@ export async function run(): Promise<BenchResult> {
     await insertBenchItems(board, board.folderId, ITEMS - EDITORS);
     const baseUrl = await listenOnLoopback(board);
     const editors = await createEditors(board, baseUrl, EDITORS, board.folderId);
-    const target = editTarget(board);
-    const edit = (durationMs: number, first: number): LoadJob => ({
-      kind: 'edit',
-      baseUrl,
-      target,
-      editors,
-      first,
-      warmupMs: WARMUP_MS,
-      durationMs,
-    });
+    const edit = (durationMs: number, first: number) =>
+      editJob(baseUrl, board, editors, { first, warmupMs: WARMUP_MS, durationMs });
     const alone = await runInThread(edit(ALONE_S * 1000, 0));
     // The readers warm up while the editors do: both measure the same 30 s afterwards.
     const [edits, reads] = await Promise.all([

@@ -171,13 +171,18 @@ export function benchValues(board: BenchBoard, n: number): Record<string, { data
  * INSERTs of 500; no events or delta-sync notes: the benches read them, nobody syncs them), then
  * ANALYZE.
  */
-export async function insertBenchItems(board: BenchBoard, folderId: string, count: number): Promise<void> {
+export async function insertBenchItems(
+  board: BenchBoard,
+  folderId: string,
+  count: number,
+  valuesOf: (n: number) => Record<string, { data: unknown }> = (n) => benchValues(board, n),
+): Promise<void> {
   const now = new Date();
   for (let start = 0; start < count; start += 500) {
     const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => {
       const n = start + i;
       const values: StoredValues = {};
-      for (const [attributeId, { data }] of Object.entries(benchValues(board, n)))
+      for (const [attributeId, { data }] of Object.entries(valuesOf(n)))
         values[attributeId] = { id: randomUUID(), attribute_id: attributeId, data };
       return {
         id: randomUUID(),

@@ -84,11 +84,24 @@ export interface EditTarget {
   checkboxId: string;
 }
 
-export const editTarget = (board: BenchBoard): EditTarget => ({
+const editTarget = (board: BenchBoard): EditTarget => ({
   teamId: board.teamId,
   numberId: board.attributeIds.number!,
   checkboxId: board.attributeIds.checkbox!,
 });
+
+/**
+ * The editors' job: each changes its own item in a loop, numbering its edits from `first`, for
+ * `warmupMs` unmeasured and then `durationMs`.
+ */
+export function editJob(
+  baseUrl: string,
+  board: BenchBoard,
+  editors: Editor[],
+  times: { first: number; warmupMs: number; durationMs: number },
+): LoadJob {
+  return { kind: 'edit', baseUrl, target: editTarget(board), editors, ...times };
+}
 
 /** A job's result; an edit job also answers its editors' row versions after it. */
 export interface LoadOutcome extends LoadResult {

@@ -99,11 +99,11 @@ export function invalidationCases(setup: () => { t: TestApp; nodes: Node[] }): v
     }
   });
 
-  test('an item changed on one process is what the very next folder read answers on every process', async () => {
-    const { nodes, owner, teamId } = await workspace();
-    const [boardId, folderId, nameId, itemId] = [base62(), base62(), randomUUID(), randomUUID()];
+  /** A board with a folder and a name attribute, made by the owner through the first node. */
+  async function boardWithFolder(nodes: Node[], token: string, teamId: number) {
+    const [boardId, folderId, nameId] = [base62(), base62(), randomUUID()];
     const put = async (url: string, json: Record<string, unknown>) =>
-      expect((await nodes[0]!({ method: 'PUT', url, token: owner.token, json })).statusCode).toBe(200);
+      expect((await nodes[0]!({ method: 'PUT', url, token, json })).statusCode).toBe(200);
     await put(`/api/${teamId}/boards/${boardId}`, { name: 'Board', row_version: 1 });
     await put(`/api/${teamId}/folders/${folderId}`, { board_id: boardId, name: 'Folder', row_version: 1 });
     await put(`/api/${teamId}/attributes/${nameId}`, {
@@ -112,6 +112,15 @@ export function invalidationCases(setup: () => { t: TestApp; nodes: Node[] }): v
       type: 'text',
       row_version: 1,
     });
+    return { boardId, folderId, nameId };
+  }
+
+  test('an item changed on one process is what the very next folder read answers on every process', async () => {
+    const { nodes, owner, teamId } = await workspace();
+    const { folderId, nameId } = await boardWithFolder(nodes, owner.token, teamId);
+    const itemId = randomUUID();
+    const put = async (url: string, json: Record<string, unknown>) =>
+      expect((await nodes[0]!({ method: 'PUT', url, token: owner.token, json })).statusCode).toBe(200);
     const save = (data: string, rowVersion: number) =>
       put(`/api/${teamId}/items/${itemId}`, {
         folder_id: folderId,
@@ -137,22 +146,6 @@ export function invalidationCases(setup: () => { t: TestApp; nodes: Node[] }): v
     if (nodes.length > 1) await new Promise((resolve) => setTimeout(resolve, 25));
     for (const node of nodes) expect(await names(node)).toEqual(['Second']);
   });
-
-  /** A board with a folder and a name attribute, made by the owner through the first node. */
-  async function boardWithFolder(nodes: Node[], token: string, teamId: number) {
-    const [boardId, folderId, nameId] = [base62(), base62(), randomUUID()];
-    const put = async (url: string, json: Record<string, unknown>) =>
-      expect((await nodes[0]!({ method: 'PUT', url, token, json })).statusCode).toBe(200);
-    await put(`/api/${teamId}/boards/${boardId}`, { name: 'Board', row_version: 1 });
-    await put(`/api/${teamId}/folders/${folderId}`, { board_id: boardId, name: 'Folder', row_version: 1 });
-    await put(`/api/${teamId}/attributes/${nameId}`, {
-      board_id: boardId,
-      name: 'Name',
-      type: 'text',
-      row_version: 1,
-    });
-    return { boardId, folderId, nameId };
-  }
 
   test('a board made private on one process: the very next item create and edit of a member not on it are refused on every process', async () => {
     const { nodes, owner, member, teamId } = await workspace();

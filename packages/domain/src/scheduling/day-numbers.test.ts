@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { dayToIso, isoToDay } from './day-numbers';
+import { dayNumberToIso } from '../attributes/date-values';
+import { isoToDay } from './day-numbers';
 
 test.each([
   { iso: '1970-01-01', day: 0 },
@@ -9,7 +10,7 @@ test.each([
   { iso: '0050-01-01', day: -701_265 },
 ])('$iso is day $day and back', ({ iso, day }) => {
   expect(isoToDay(iso)).toBe(day);
-  expect(dayToIso(day)).toBe(iso);
+  expect(dayNumberToIso(day)).toBe(iso);
 });
 
 test.each(['2026-02-30', '2026-13-01', '26-03-02', '', 'tomorrow'])('%j is not a day', (text) => {

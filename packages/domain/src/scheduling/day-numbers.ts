@@ -1,4 +1,4 @@
-import { dayNumberToIso, parseIsoDate } from '../attributes/date-values';
+import { parseIsoDate } from '../attributes/date-values';
 
 const DAY_MS = 86_400_000;
 
@@ -12,9 +12,4 @@ export function isoToDay(text: string): number | null {
   if (!value) return null;
   const day = value.allDay ? value : parseIsoDate(text.slice(0, 10));
   return day ? Math.floor(day.ms / DAY_MS) : null;
-}
-
-/** The `YYYY-MM-DD` form of a day number. */
-export function dayToIso(day: number): string {
-  return dayNumberToIso(day);
 }

@@ -1,5 +1,6 @@
+import { dayNumberToIso } from '../attributes/date-values';
 import type { DateRangeData } from '../attributes/types/date-handlers';
-import { dayToIso, isoToDay } from './day-numbers';
+import { isoToDay } from './day-numbers';
 import type { DependencyLink, ScheduleChange, ScheduleTask } from './dependencies';
 
 /** One entry of a dependency value: `{ item_id, type, lag_days }`, a predecessor of the item. */
@@ -65,6 +66,6 @@ export function readScheduleTask(id: string, dependencyData: unknown, datesData:
  */
 export function scheduledValue(type: 'date' | 'date_range', change: ScheduleChange): string | DateRangeData {
   return type === 'date'
-    ? dayToIso(change.start)
-    : { start: dayToIso(change.start), end: dayToIso(change.end) };
+    ? dayNumberToIso(change.start)
+    : { start: dayNumberToIso(change.start), end: dayNumberToIso(change.end) };
 }

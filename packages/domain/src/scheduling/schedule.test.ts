@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { dayToIso } from './day-numbers';
+import { dayNumberToIso } from '../attributes/date-values';
 import type { ScheduleTask } from './dependencies';
 import { reschedule } from './schedule';
 import { task } from './test-plan';
@@ -11,8 +11,8 @@ const MON_FRI: WorkingCalendar = { workingWeekdays: [1, 2, 3, 4, 5] };
 function moves(tasks: ScheduleTask[], calendar: WorkingCalendar | null) {
   return reschedule(tasks, calendar).map((c) => ({
     id: c.id,
-    start: dayToIso(c.start),
-    end: dayToIso(c.end),
+    start: dayNumberToIso(c.start),
+    end: dayNumberToIso(c.end),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { parseIsoDate } from '@strata/domain/attributes/date-values';
+import { dayNumberToIso, isEndBeforeStart, parseIsoDate } from '@strata/domain/attributes/date-values';
 import { itemValueData } from '@strata/domain/attributes/item-values';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { applyView, type DataOf, type ViewAttribute, type ViewItem } from '@strata/domain/views/view-rows';
@@ -31,22 +31,17 @@ export interface CalendarModel {
   undated: ViewItem[];
 }
 
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` of a calendar date's UTC midnight. */
-const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The day `offset` days from a `YYYY-MM-DD` date. */
+function shiftDay(date: string, offset: number): string {
+  const parsed = parseIsoDate(date);
+  return parsed ? dayNumberToIso(Math.floor(parsed.ms / 86_400_000) + offset) : date;
+}
 
 /** The day after a `YYYY-MM-DD` date. */
-export function nextDay(date: string): string {
-  const parsed = parseIsoDate(date);
-  return parsed ? dayText(parsed.ms + DAY_MS) : date;
-}
+export const nextDay = (date: string) => shiftDay(date, 1);
 
 /** The day before a `YYYY-MM-DD` date. */
-export function previousDay(date: string): string {
-  const parsed = parseIsoDate(date);
-  return parsed ? dayText(parsed.ms - DAY_MS) : date;
-}
+export const previousDay = (date: string) => shiftDay(date, -1);
 
 /** The date attributes a calendar view shows: the chosen ones that still exist, else the first. */
 export function calendarAttributes(
@@ -76,6 +71,16 @@ function labelColor(
   return labels?.find((label) => label.id === first)?.color;
 }
 
+/** An item's name as the calendar shows it; empty when it has none. */
+export function itemTitle(
+  item: ViewItem,
+  nameAttribute: ViewAttribute | undefined,
+  dataOf: DataOf<ViewItem> = itemValueData,
+): string {
+  const name = nameAttribute ? dataOf(item, nameAttribute) : null;
+  return typeof name === 'string' && name.trim() !== '' ? name : '';
+}
+
 /** A date value's start and exclusive end as the calendar takes them, or null without a date. */
 function span(
   attribute: ViewAttribute,
@@ -93,9 +98,9 @@ function span(
   if (!from) return null;
   const first = parseIsoDate(from);
   if (!first) return null;
-  const last = end && start ? parseIsoDate(end) : null;
   // A range whose end comes before its start is shown on its start alone (the item flags it).
-  if (!last || last.ms < first.ms) return { start: from, allDay: first.allDay };
+  if (!start || !end || !parseIsoDate(end) || isEndBeforeStart(start, end))
+    return { start: from, allDay: first.allDay };
   if (first.allDay) return { start: from, end: nextDay(end!), allDay: true };
   return { start: from, end: end!, allDay: false };
 }
@@ -135,8 +140,7 @@ export function calendarModel(options: {
   const events: CalendarEvent[] = [];
   const undated: ViewItem[] = [];
   for (const item of shown) {
-    const name = nameAttribute ? dataOf(item, nameAttribute) : null;
-    const title = typeof name === 'string' && name.trim() !== '' ? name : options.untitled;
+    const title = itemTitle(item, nameAttribute, dataOf) || options.untitled;
     const color = labelColor(item, colorAttribute, dataOf);
     const before = events.length;
     for (const [at, attribute] of dateAttributes.entries()) {

@@ -18,7 +18,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useIsRtl } from '../table/table-hooks';
 import styles from './calendar.module.css';
-import { calendarModel, valueAfterMove } from './calendar-events';
+import { calendarModel, itemTitle, valueAfterMove } from './calendar-events';
 import { CalendarSettingsBar } from './calendar-settings-bar';
 import type { CalendarViewProps } from './calendar-view-props';
 
@@ -76,6 +76,7 @@ export function CalendarView(props: CalendarViewProps) {
     [model.events],
   );
   const mode = settings.calendar_mode;
+  const nameAttribute = attributes.find((attribute) => attribute.id === props.nameAttributeId);
   const firstAttribute: ViewAttribute | undefined = model.dateAttributes[0];
   // FullCalendar takes every option anew when one changes identity (and then reports its dates
   // again): the options are kept stable, reading the latest props through a ref.
@@ -264,7 +265,7 @@ export function CalendarView(props: CalendarViewProps) {
                     data-item-id={item.id}
                     onClick={() => props.onOpenItem(item.id)}
                   >
-                    {titleOf(item, props.nameAttributeId) || t('views.calendar.untitled')}
+                    {itemTitle(item, nameAttribute, props.dataOf) || t('views.calendar.untitled')}
                   </button>
                 </li>
               ))}
@@ -278,11 +279,3 @@ export function CalendarView(props: CalendarViewProps) {
 
 /** The undated items listed at most (the count above says how many there are). */
 const UNDATED_SHOWN = 200;
-
-function titleOf(
-  item: { values: Record<string, { data?: unknown } | null | undefined> },
-  nameId: string | null,
-) {
-  const data = nameId ? item.values[nameId]?.data : null;
-  return typeof data === 'string' ? data : '';
-}
