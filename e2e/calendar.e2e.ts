@@ -191,5 +191,17 @@ test('a day clicked creates an item dated that day, opened to be named; Arabic a
   if (first.y === next.y) expect(next.x).toBeLessThan(first.x);
   expect(await seriousViolations(rtl.page)).toEqual([]);
   await screenshot(rtl.page, 'calendar-view-ar-dark');
+  // The week of slots and the agenda, mirrored too.
+  await rtl.page.getByRole('button', { name: 'أسبوع', exact: true }).click();
+  await expect
+    .poll(() => rtl.page.getByRole('button', { name: 'أسبوع', exact: true }).getAttribute('aria-pressed'))
+    .toBe('true');
+  // Its hours scroll and are a tab stop (axe's scrollable-region-focusable). FullCalendar's week
+  // grid still nests its rows where axe wants row groups (aria-required-children): left out here
+  // until that is mended (the issue's note).
+  expect(
+    (await seriousViolations(rtl.page)).filter((violation) => violation.id !== 'aria-required-children'),
+  ).toEqual([]);
+  await screenshot(rtl.page, 'calendar-week-ar-dark');
   await rtl.context.close();
 });

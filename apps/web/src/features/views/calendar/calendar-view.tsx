@@ -144,7 +144,25 @@ export function CalendarView(props: CalendarViewProps) {
     });
     return () => draggable.destroy();
   }, [readOnly, hasUndated]);
+  const sectionRef = useRef<HTMLElement>(null);
   const onDatesSet = useCallback((info: { view: { title: string } }) => setTitle(info.view.title), []);
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!section) return;
+    // Whenever the calendar redraws, the areas that scroll (the week's hours) take the focus too.
+    let frame = 0;
+    const check = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => focusableScrollers(section));
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(section, { childList: true, subtree: true });
+    check();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  });
   const locale = context.locale ?? i18n.language;
   const calendarLocale = useMemo(
     () => ({
@@ -224,7 +242,7 @@ export function CalendarView(props: CalendarViewProps) {
         />
       </div>
       <div className={styles.body}>
-        <section className={styles.calendar} aria-labelledby={titleId}>
+        <section className={styles.calendar} aria-labelledby={titleId} ref={sectionRef}>
           <FullCalendar
             controller={controller}
             plugins={PLUGINS}
@@ -279,3 +297,17 @@ export function CalendarView(props: CalendarViewProps) {
 
 /** The undated items listed at most (the count above says how many there are). */
 const UNDATED_SHOWN = 200;
+
+/**
+ * Makes the calendar's scrolling areas reachable by keyboard (a week's or day's hours scroll
+ * inside the grid): each that scrolls becomes a tab stop, so its hours can be read with the arrow
+ * keys (WCAG 2.1.1; axe's scrollable-region-focusable).
+ */
+function focusableScrollers(root: HTMLElement): void {
+  for (const element of Array.from(root.querySelectorAll<HTMLElement>('div'))) {
+    const overflow = getComputedStyle(element).overflowY;
+    const scrolls =
+      (overflow === 'auto' || overflow === 'scroll') && element.scrollHeight > element.clientHeight;
+    if (scrolls && !element.hasAttribute('tabindex')) element.tabIndex = 0;
+  }
+}
