@@ -205,3 +205,68 @@ test('a day clicked creates an item dated that day, opened to be named; Arabic a
   await screenshot(rtl.page, 'calendar-week-ar-dark');
   await rtl.context.close();
 });
+
+test('a calendar feed link is made, read by a calendar application without a session, and turned off; its dialog in Arabic and dark', async () => {
+  const owner = await createVerifiedAccount(baseUrl, 'Feed Owner');
+  const team = await apiCall<{ id: number }>(baseUrl, owner.token, 'POST', '/api/teams', { name: 'Orbit' });
+  const board = await seedBoard(baseUrl, owner.token, team.id, {
+    name: 'Releases',
+    folders: ['Dates'],
+    columns: [{ name: 'Ships', type: 'date' }],
+    items: [{ values: { Name: 'Ship the app', Ships: thisMonth(8) } }],
+  });
+  const folderId = board.folders.Dates!;
+  const view = await apiCall<{ id: string }>(
+    baseUrl,
+    owner.token,
+    'PUT',
+    `/api/${team.id}/views/${crypto.randomUUID()}`,
+    { folder_id: folderId, name: 'Calendar', type: 'calendar', settings: {}, row_version: 1 },
+  );
+  const readFeed = (url: string) => fetch(new URL(new URL(url).pathname, baseUrl));
+  const { page, context } = await signedInPage(browser, owner.token, {
+    viewport: { width: 1280, height: 860 },
+  });
+  await page.goto(`${baseUrl}/b/${board.boardId}/${folderId}?view=${view.id}`);
+  await eventIn(dayCell(page, thisMonth(8)), 'Ship the app').waitFor();
+  await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe in your calendar app' });
+  await dialog.getByText('You have no link for this calendar yet.').waitFor();
+  await dialog.getByRole('button', { name: 'Make a link' }).click();
+  const field = dialog.getByRole('textbox', { name: 'Calendar link' });
+  await field.waitFor();
+  const url = await field.inputValue();
+  expect(url).toMatch(/\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\.ics$/);
+  expect(await dialog.getByRole('link', { name: 'Open in calendar app' }).getAttribute('href')).toBe(
+    url.replace(/^https?:/, 'webcal:'),
+  );
+  const feed = await readFeed(url);
+  expect(feed.status).toBe(200);
+  const text = await feed.text();
+  expect(text).toContain('BEGIN:VCALENDAR');
+  expect(text).toContain('SUMMARY:Ship the app');
+  expect(text).toContain(`DTSTART;VALUE=DATE:${thisMonth(8).replaceAll('-', '')}`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'calendar-feed-dialog');
+
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await dialog.getByText('You have no link for this calendar yet.').waitFor();
+  expect((await readFeed(url)).status).toBe(404);
+  await context.close();
+
+  await apiCall(baseUrl, owner.token, 'PUT', '/api/me', { locale: 'ar', preferences: { theme: 'dark' } });
+  const rtl = await signedInPage(browser, owner.token, { viewport: { width: 1280, height: 860 } });
+  await rtl.page.goto(`${baseUrl}/b/${board.boardId}/${folderId}?view=${view.id}`);
+  await eventIn(dayCell(rtl.page, thisMonth(8)), 'Ship the app').waitFor();
+  await rtl.page.getByRole('button', { name: 'اشتراك', exact: true }).click();
+  const arabic = rtl.page.getByRole('dialog', { name: 'الاشتراك في تطبيق التقويم' });
+  await arabic.getByRole('button', { name: 'إنشاء رابط' }).click();
+  const arabicField = arabic.getByRole('textbox', { name: 'رابط التقويم' });
+  await arabicField.waitFor();
+  // The link reads left to right inside the right-to-left dialog.
+  expect(await arabicField.getAttribute('dir')).toBe('ltr');
+  expect((await readFeed(await arabicField.inputValue())).status).toBe(200);
+  expect(await seriousViolations(rtl.page)).toEqual([]);
+  await screenshot(rtl.page, 'calendar-feed-dialog-ar-dark');
+  await rtl.context.close();
+});

@@ -24,6 +24,7 @@ import { registerWebApp } from './http/web-app';
 import { createJobQueue } from './jobs/queue';
 import { type Clock, systemClock } from './lib/clock';
 import { serializeError } from './lib/log-errors';
+import { requestForLog } from './lib/log-requests';
 import { createMailTransport, MAIL_JOB, type OutgoingMail } from './mail/mail';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
@@ -67,6 +68,7 @@ import { subscriptionRoutes } from './modules/teams/subscription.routes';
 import { teamPhotoRoutes } from './modules/teams/team-photo.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 import { trashRoutes } from './modules/trash/trash.routes';
+import { calendarFeedRoutes } from './modules/views/calendar-feed.routes';
 import { viewRoutes } from './modules/views/views.routes';
 import { createBus } from './realtime/bus';
 import { registerRealtime } from './realtime/register-realtime';
@@ -112,8 +114,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
               'req.headers["x-authorization-password"]',
               'req.headers.cookie',
             ],
-            // A failed query's parameters (a password hash, an email) never reach the log.
-            serializers: { err: serializeError },
+            // A failed query's parameters (a password hash, an email) and a URL's credentials (a
+            // calendar feed's token, a link's signature) never reach the log.
+            serializers: { err: serializeError, req: requestForLog },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
@@ -200,6 +203,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   referenceRoutes(app, ctx);
   activityRoutes(app, ctx);
   viewRoutes(app, ctx);
+  calendarFeedRoutes(app, ctx);
   commentRoutes(app, ctx);
   searchRoutes(app, ctx);
   itemFollowRoutes(app, ctx);

@@ -20,19 +20,20 @@ function matchesEtag(header: string | undefined, hash: string): boolean {
  * `X-Content-Hash` (and the same value as the ETag) is a hash of exactly the bytes sent,
  * `X-Last-Modified` the newest `updated_at` among them. A request whose If-None-Match names the
  * hash gets 304 with no body. The body is passed already serialised: a large collection is
- * serialised once, and the hash is of what was sent.
+ * serialised once, and the hash is of what was sent. `type`: another text than JSON (a calendar).
  */
 export function sendCollection(
   request: FastifyRequest,
   reply: FastifyReply,
   json: string,
   lastModified: Date | null,
+  type = 'application/json; charset=utf-8',
 ): FastifyReply {
   const hash = createHash('sha1').update(json).digest('base64url');
   reply.header('x-content-hash', hash).header('etag', `"${hash}"`);
   if (lastModified) reply.header('x-last-modified', lastModified.toISOString());
   if (matchesEtag(request.headers['if-none-match'], hash)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.type(type).send(json);
 }
 
 /**

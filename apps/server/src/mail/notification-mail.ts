@@ -33,14 +33,14 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Locale, Texts> = {
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
-const textsOf = (locale: string): Texts =>
+export const mailTextsOf = (locale: string): Texts =>
   NOTIFICATION_MAIL_TEXTS[
     (LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : DEFAULT_LOCALE
   ];
 
 /** What a notification says, in the recipient's language (as the web app's bell says it). */
 export function notificationSentence(locale: string, row: NotificationRow): string {
-  const texts = textsOf(locale);
+  const texts = mailTextsOf(locale);
   const d = row.data ?? {};
   const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return fill(texts.types[notificationTextKey(row.notificationType)], {
@@ -84,7 +84,7 @@ export function notificationDigestMail(p: {
   /** The signed link that turns this person's notification mail off. */
   unsubscribeUrl: string;
 }): OutgoingMail {
-  const texts = textsOf(p.locale);
+  const texts = mailTextsOf(p.locale);
   const entries = p.rows.map((row) => ({
     sentence: notificationSentence(p.locale, row),
     body: typeof row.data?.body === 'string' ? row.data.body : null,

@@ -239,6 +239,9 @@ export const TENANT_ROUTES: TenantRoute[] = [
     body: { folder_id: '{folder}', type: 'table', name: 'Hijacked', row_version: 2 },
   },
   { method: 'DELETE', path: '/api/{team}/views/{view}' },
+  { method: 'GET', path: '/api/{team}/views/{view}/calendar-feed' },
+  { method: 'POST', path: '/api/{team}/views/{view}/calendar-feed' },
+  { method: 'DELETE', path: '/api/{team}/views/{view}/calendar-feed' },
   {
     method: 'POST',
     path: '/api/{team}/save-multiple',
@@ -309,6 +312,8 @@ export const TENANT_ROUTES: TenantRoute[] = [
   // The anonymous unsubscribe link with another person's id and a signature that is not theirs.
   { method: 'GET', path: '/api/unsubscribe?u={member}&e=4102444800&s={uuid}' },
   { method: 'POST', path: '/api/unsubscribe?u={member}&e=4102444800&s={uuid}' },
+  // A calendar feed's anonymous document with a made-up token (the token is its only credential).
+  { method: 'GET', path: '/api/calendar-feeds/{uuid}AAAAAAA.ics' },
   // The service worker's anonymous check of a pushed notification, forged for another's.
   { method: 'GET', path: '/api/notifications/push-state?id={notification}&check={member}.4102444800.{uuid}' },
   // Search names its workspace: another's answers 404, and the caller's own finds none of its canary.

@@ -24,7 +24,7 @@ interface Seeded {
   /** The board's name attribute and an item named with the canary: {attribute}, {item}. */
   attributeId: string;
   itemId: string;
-  /** A shared view of the folder, named with the canary: {view}. */
+  /** A shared calendar view of the folder, named with the canary: {view}. */
   viewId: string;
   /** A comment on the item, with the canary: {comment}. */
   commentId: string;
@@ -120,7 +120,8 @@ beforeAll(async () => {
           type: 'view',
           op: 'put',
           id: viewId,
-          body: { folder_id: folderId, type: 'table', name: `View ${canary}`, row_version: 1 },
+          // A calendar view: its feed's routes are tried too.
+          body: { folder_id: folderId, type: 'calendar', name: `View ${canary}`, row_version: 1 },
         },
       ],
     });

@@ -64,7 +64,7 @@ describe.each(LOCALES.filter((l) => l !== 'en-US'))('the %s catalogue', (locale)
 /**
  * Serbian is written in Cyrillic here. Latin words that stay as they are: the product's name,
  * file formats and units, key names, formula functions and codes, link schemes, currency codes,
- * and example addresses.
+ * example addresses, and other products' names.
  */
 const SERBIAN_LATIN_WORDS = new Set([
   'Strata',
@@ -87,6 +87,9 @@ const SERBIAN_LATIN_WORDS = new Set([
   'mailto',
   'USD',
   'EUR',
+  'Google',
+  'Outlook',
+  'Apple',
 ]);
 
 test('the Serbian catalogue is written in Cyrillic', () => {

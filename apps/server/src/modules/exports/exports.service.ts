@@ -32,7 +32,7 @@ async function viewSettingsOf(
   return readViewSettings(view.settings);
 }
 
-const toViewItem = (row: ItemRow): ViewItem => ({
+export const toViewItem = (row: ItemRow): ViewItem => ({
   id: row.id,
   folder_id: row.folderId,
   parent_id: row.parentId,

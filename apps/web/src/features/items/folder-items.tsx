@@ -307,6 +307,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
           <CalendarView
             {...rowViewProps}
             onCreateOn={can('CREATE_ITEMS') ? (values) => void createAndOpen(values) : undefined}
+            feed={isStored ? { teamId, viewId: active.id } : undefined}
           />
         </Suspense>
       ) : (

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../../ui/dropdown';
 import styles from './calendar.module.css';
 import { CALENDAR_DATE_TYPES } from './calendar-events';
+import { CalendarFeedButton, type FeedTarget } from './calendar-feed-dialog';
 
 /** No colouring label: the dropdown's value for null. */
 const NO_COLOR = '';
 
 /**
  * A calendar view's own settings: which date attributes it places items by (1 to 7) and which
- * label attribute colours them. Read-only viewers see neither.
+ * label attribute colours them (read-only viewers see neither), and the person's calendar feed.
  */
 export function CalendarSettingsBar(props: {
   attributes: readonly ViewAttribute[];
@@ -19,10 +20,13 @@ export function CalendarSettingsBar(props: {
   shown: readonly ViewAttribute[];
   onChangeSettings(next: ViewSettings): void;
   readOnly: boolean;
+  /** The stored view the person may subscribe to (absent until the view reaches the server). */
+  feed?: FeedTarget;
 }) {
   const { t } = useTranslation();
   const { attributes, settings, shown } = props;
-  if (props.readOnly) return null;
+  const feedButton = props.feed && <CalendarFeedButton feed={props.feed} />;
+  if (props.readOnly) return feedButton ? <div className={styles.settings}>{feedButton}</div> : null;
   const dated = attributes.filter((attribute) => CALENDAR_DATE_TYPES.has(attribute.type));
   const chosen = shown.map((attribute) => attribute.id);
   const labels = attributes.filter((attribute) => attribute.type === 'label');
@@ -53,6 +57,7 @@ export function CalendarSettingsBar(props: {
         ]}
         onChange={(id) => props.onChangeSettings({ ...settings, color_by: id === NO_COLOR ? null : id })}
       />
+      {feedButton}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { TableViewProps } from '../table/table-view-props';
 
 /**
  * What the calendar view takes: the table's data and callbacks it uses, and `onCreateOn`, which
- * creates an item with these values (a clicked day's date) and opens it to be named.
+ * creates an item with these values (a clicked day's date) and opens it to be named, and `feed`.
  */
 export type CalendarViewProps = Pick<
   TableViewProps,
@@ -18,4 +18,8 @@ export type CalendarViewProps = Pick<
   | 'readOnly'
   | 'dir'
   | 'label'
-> & { onCreateOn?(values: Record<string, unknown>): void };
+> & {
+  onCreateOn?(values: Record<string, unknown>): void;
+  /** The stored view's ids, for its calendar feed (absent until the view reaches the server). */
+  feed?: { teamId: number; viewId: string };
+};

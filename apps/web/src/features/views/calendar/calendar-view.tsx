@@ -239,6 +239,7 @@ export function CalendarView(props: CalendarViewProps) {
           shown={model.dateAttributes}
           onChangeSettings={props.onChangeSettings}
           readOnly={readOnly}
+          feed={props.feed}
         />
       </div>
       <div className={styles.body}>

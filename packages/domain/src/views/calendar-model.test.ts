@@ -1,8 +1,9 @@
-import type { ViewAttribute, ViewItem } from '@strata/domain/views/view-rows';
-import { readViewSettings } from '@strata/domain/views/view-settings';
 import { describe, expect, test } from 'vitest';
-import { BOARD_COLORS } from '../../boards/board-colors';
-import { calendarAttributes, calendarModel, valueAfterMove } from './calendar-events';
+import { calendarAttributes, calendarModel, valueAfterMove } from './calendar-model';
+import type { ViewAttribute, ViewItem } from './view-rows';
+import { readViewSettings } from './view-settings';
+
+const PALETTE = ['#0a0a0a', '#1b1b1b', '#2c2c2c'];
 
 const attributes: ViewAttribute[] = [
   { id: 'name', name: 'Name', type: 'text', settings: { primary: true } },
@@ -30,6 +31,7 @@ const model = (items: ViewItem[], settings: Record<string, unknown> = {}) =>
     settings: readViewSettings(settings),
     nameAttributeId: 'name',
     untitled: 'Untitled',
+    palette: PALETTE,
   });
 
 describe('calendar model', () => {
@@ -111,8 +113,8 @@ describe('calendar model', () => {
       { date_attribute_ids: ['due', 'plan'], color_by: 'status' },
     );
     expect(events.map((e) => [e.id, e.color])).toEqual([
-      ['a:due', BOARD_COLORS[0].value],
-      ['a:plan', BOARD_COLORS[1].value],
+      ['a:due', PALETTE[0]],
+      ['a:plan', PALETTE[1]],
       ['b:due', '#00aa00'],
     ]);
   });
