@@ -76,6 +76,7 @@ const SERBIAN_LATIN_WORDS = new Set([
   'DELETE',
   'Enter',
   'Escape',
+  'Shift',
   'URL',
   'CSV',
   'ID',

@@ -86,6 +86,21 @@ export const ATTRIBUTE_SETTINGS_SCHEMAS = {
     boardId: base62Id.nullable().default(null),
     multiple: z.boolean().default(true),
   }),
+  dependency: z.object({
+    /** The date or start-and-end-date attribute the dependencies schedule; null: none yet. */
+    schedules: uuid.nullable().default(null),
+    /**
+     * The board's working days (0 Sunday .. 6 Saturday): lags and durations count them and a
+     * moved item starts on one. Null: every day counts.
+     */
+    workingWeekdays: z
+      .array(z.number().int().min(0).max(6))
+      .min(1)
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, { message: 'each day once' })
+      .nullable()
+      .default([1, 2, 3, 4, 5]),
+  }),
   button: z.object({
     label: z.string().trim().min(1).max(50).default('Run'),
     color: colour.optional(),

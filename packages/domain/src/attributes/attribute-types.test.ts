@@ -7,7 +7,7 @@ import {
   isUserEditable,
 } from './attribute-types';
 
-test('the spec fifteen and the public API types are all there', () => {
+test('the spec fifteen, the public API types and Strata’s own are all there', () => {
   const spec = [
     'date',
     'date_range',
@@ -36,7 +36,9 @@ test('the spec fifteen and the public API types are all there', () => {
     'updated_at',
     'source_folder',
   ];
-  expect([...ATTRIBUTE_TYPES].sort()).toEqual([...spec, ...api].sort());
+  // Strata's own: the gantt's links between items (issue 14).
+  const own = ['dependency'];
+  expect([...ATTRIBUTE_TYPES].sort()).toEqual([...spec, ...api, ...own].sort());
 });
 
 test.each([
@@ -48,6 +50,7 @@ test.each([
   { type: 'formula', editable: false, computed: true, singleton: false },
   { type: 'time_tracking', editable: false, computed: true, singleton: false },
   { type: 'reference', editable: false, computed: true, singleton: false },
+  { type: 'dependency', editable: true, computed: false, singleton: true },
   { type: 'button', editable: false, computed: false, singleton: false },
   { type: 'text', editable: true, computed: false, singleton: false },
   { type: 'label', editable: true, computed: false, singleton: false },

@@ -21,6 +21,7 @@ export const ATTRIBUTE_TYPES = [
   'progress',
   'rating',
   'reference',
+  'dependency',
   'button',
   'custom_id',
   'formula',
@@ -71,6 +72,8 @@ export const ATTRIBUTE_TYPE_TRAITS: Record<AttributeType, AttributeTypeTraits> =
   progress: { source: 'value', singleton: false },
   rating: { source: 'value', singleton: false },
   reference: { source: 'server', singleton: false },
+  // One plan per board: its gantt and its scheduler read the one dependency attribute.
+  dependency: { source: 'value', singleton: true },
   button: { source: 'none', singleton: false },
   // One auto-increment sequence per board: a second one would number the same items again.
   custom_id: { source: 'server', singleton: true },

@@ -9,6 +9,7 @@ import {
 import { checkboxHandler, labelHandler } from './types/choice-handlers';
 import { buttonHandler, formulaHandler } from './types/computed-handlers';
 import { createdAtHandler, dateHandler, dateRangeHandler, updatedAtHandler } from './types/date-handlers';
+import { dependencyHandler } from './types/dependency-handlers';
 import { attachmentsHandler, checklistHandler, linksHandler } from './types/list-handlers';
 import {
   customIdHandler,
@@ -51,6 +52,7 @@ const HANDLERS: { [T in AttributeType]: TypeHandler<T, unknown, unknown> } = {
   progress: progressHandler,
   rating: ratingHandler,
   reference: referenceHandler,
+  dependency: dependencyHandler,
   button: buttonHandler,
   custom_id: customIdHandler,
   formula: formulaHandler,

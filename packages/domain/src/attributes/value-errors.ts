@@ -39,6 +39,13 @@ export const ATTRIBUTE_ERROR_MESSAGES = {
   INVALID_ID: 'The id {id} is not valid.',
   DUPLICATE_ID: 'The id {id} appears more than once.',
   NAME_REQUIRED: 'The name is required.',
+  // Dependencies (docs/gantt-scheduling.md: the scheduler's own wording).
+  DEPENDENCY_SELF: 'An item cannot depend on itself.',
+  DEPENDENCY_UNKNOWN_ITEM: 'The item it depends on is not on this board.',
+  DEPENDENCY_TYPE: 'The dependency type must be FS, SS, FF or SF.',
+  DEPENDENCY_LAG: 'Lag must be a whole number of days.',
+  DEPENDENCY_DUPLICATE: 'This item already depends on that item.',
+  DEPENDENCY_CYCLE: 'These dependencies form a cycle: {names}',
   UNRECOGNISED_TEXT: 'The text "{text}" cannot be read as a value of this attribute.',
   // Filters.
   INVALID_OPERATOR: 'The operator {operator} cannot be used with this attribute.',

@@ -12,7 +12,7 @@ export interface DependencyEntry {
 
 /**
  * The links of a dependency value (`data: DependencyEntry[]`). Entries without an item id are
- * dropped; a missing lag is 0; a type or lag of the wrong kind is kept as given, for
+ * dropped; a missing type is FS and a missing lag 0 (as the attribute's values are written); a type or lag of the wrong kind is kept as given, for
  * `validateLinks` to report.
  */
 export function readDependencyLinks(data: unknown): DependencyLink[] {
@@ -24,7 +24,7 @@ export function readDependencyLinks(data: unknown): DependencyLink[] {
     if (typeof item_id !== 'string' || item_id === '') continue;
     links.push({
       predecessorId: item_id,
-      type: typeof type === 'string' ? type : String(type),
+      type: typeof type === 'string' ? type : type === undefined ? 'FS' : String(type),
       lagDays: lag_days === undefined ? 0 : typeof lag_days === 'number' ? lag_days : Number.NaN,
     });
   }

@@ -95,7 +95,8 @@ function applied(tasks: ScheduleTask[], changes: ScheduleChange[]): ScheduleTask
   });
 }
 
-describe('reschedule on random plans', () => {
+// Hundreds of random plans per property: seconds of CPU, more on a busy machine (not a speed check).
+describe('reschedule on random plans', { timeout: 30_000 }, () => {
   test('after it every constraint between dated tasks holds', () => {
     fc.assert(
       fc.property(dagArb, calendarArb, (input, calendar) => {

@@ -17,6 +17,10 @@ describe('view settings', () => {
       date_attribute_ids: [],
       color_by: null,
       calendar_mode: 'month',
+      gantt_zoom: 'week',
+      progress_attribute_id: null,
+      show_critical_path: false,
+      charts: [],
     });
   });
 

@@ -6,7 +6,7 @@ import { FILTER_OPERATORS } from '../attributes/filter-operators';
  * with the view record; every field has a default, so a parsed settings object is complete and an
  * old view keeps working when a field is added.
  */
-export const VIEW_TYPES = ['table', 'columns', 'list', 'calendar'] as const;
+export const VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 
 /** At most 8 views in one folder's tab set (spec section 9). */
@@ -16,6 +16,24 @@ export const COLUMN_WIDTH = { min: 60, max: 800, default: 180 } as const;
 /** The calendar's modes: a month, a week or a day of slots, or an agenda list. */
 export const CALENDAR_MODES = ['month', 'week', 'day', 'list'] as const;
 export type CalendarMode = (typeof CALENDAR_MODES)[number];
+/** The gantt's time scales: a column per day, per week, per month or per quarter. */
+export const GANTT_ZOOMS = ['day', 'week', 'month', 'quarter'] as const;
+export type GanttZoom = (typeof GANTT_ZOOMS)[number];
+/** A chart view holds at most this many charts. */
+export const MAX_CHARTS_PER_VIEW = 12;
+
+/**
+ * One chart of a chart view: its title, its width in the grid (1 or 2 columns) and its settings
+ * (docs/charts.md; checked when it is drawn, so a chart whose attribute went away says why).
+ */
+export const viewChartSchema = z.object({
+  id: z.string().min(1).max(64),
+  title: z.string().max(100).default(''),
+  width: z.union([z.literal(1), z.literal(2)]).default(1),
+  settings: z.record(z.string(), z.unknown()).default({}),
+});
+export type ViewChart = z.infer<typeof viewChartSchema>;
+
 /** A calendar shows the values of 1 to 7 date attributes (spec section 5: attribute selection 1 to 7). */
 export const MAX_CALENDAR_ATTRIBUTES = 7;
 /** A view sorts by at most this many attributes, and filters by at most this many conditions. */
@@ -64,6 +82,14 @@ export const viewSettingsSchema = z.object({
   /** Calendar: the label attribute whose first label colours an item; null: the date's colour. */
   color_by: attributeId.nullable().default(null),
   calendar_mode: z.enum(CALENDAR_MODES).default('month'),
+  /** Gantt: the time scale. Its bars come from the first of `date_attribute_ids` (else the plan's). */
+  gantt_zoom: z.enum(GANTT_ZOOMS).default('week'),
+  /** Gantt: a progress (or number 0..100) attribute drawn as each bar's filled part; null: none. */
+  progress_attribute_id: attributeId.nullable().default(null),
+  /** Gantt: the items that decide when the plan ends are highlighted. */
+  show_critical_path: z.boolean().default(false),
+  /** Chart: its charts, in the grid's order. */
+  charts: z.array(viewChartSchema).max(MAX_CHARTS_PER_VIEW).default([]),
 });
 export type ViewSettings = z.infer<typeof viewSettingsSchema>;
 

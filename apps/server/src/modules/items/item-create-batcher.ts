@@ -78,7 +78,13 @@ export function createItemCreateBatcher(ctx: AppContext) {
             continue;
           }
           try {
-            ready.push({ pending, create: await prepareItemCreate(scope, pending.id, pending.body, reads) });
+            const create = await prepareItemCreate(scope, pending.id, pending.body, reads);
+            // A new item in the board's plan may be pushed by its predecessors: saved alone.
+            if (create.plan) {
+              taken.push(pending);
+              continue;
+            }
+            ready.push({ pending, create });
             claimed.add(pending.id);
             if (key) keys.add(key);
           } catch (error) {

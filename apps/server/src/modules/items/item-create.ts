@@ -11,6 +11,7 @@ import { invalidField } from '../../http/field-errors';
 import { type BoardForAccess, boardCan } from '../boards/board-access';
 import type { WriteScope } from '../records/write-scope';
 import type { TeamAccess } from '../teams/team-access-types';
+import { touchesPlan } from './board-plan';
 import { announceItems } from './item-events';
 import type { ItemReads, StructureReads } from './item-reads';
 import { applyValueWrites, type ChangedValue } from './item-values';
@@ -40,6 +41,8 @@ export interface PreparedCreate {
   changes: ChangedValue[];
   /** The board's custom ID attribute, if it has one. */
   customIdAttributeId?: string;
+  /** It has links or scheduled dates of the board's plan: it is saved alone, with planSave. */
+  plan?: boolean;
 }
 
 /**
@@ -101,6 +104,7 @@ export async function prepareItemCreate(
     },
     changes,
     customIdAttributeId: boardAttributes.find((attribute) => attribute.type === 'custom_id')?.id,
+    plan: touchesPlan(boardAttributes, changes),
   };
 }
 

@@ -122,6 +122,11 @@ async function writeBatch(ctx: AppContext, teamId: number, batch: PendingEdit[])
             readsOf.set(pending.user.id, reads);
           }
           const edit = await prepareItemEdit(scope, existing, pending.body, reads);
+          // A change of the board's plan moves other items: saved alone (items.service.ts).
+          if (edit.plan) {
+            alone.push(pending);
+            continue;
+          }
           // Based on another copy than the stored one: the compare-and-set would fail.
           if (existing.rowVersion !== pending.body.row_version - 1)
             throw new AppError('CONFLICT', { current: toItem(existing) });

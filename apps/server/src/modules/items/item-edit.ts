@@ -8,6 +8,7 @@ import { inJsonbOrder, jsonRows } from '../../events/json-rows';
 import { invalidField } from '../../http/field-errors';
 import { boardCan } from '../boards/board-access';
 import type { WriteScope } from '../records/write-scope';
+import { touchesPlan } from './board-plan';
 import { checkParent } from './item-create';
 import type { ItemReads } from './item-reads';
 import { applyValueWrites, type ChangedValue } from './item-values';
@@ -33,11 +34,14 @@ export interface PreparedEdit {
   changes: ChangedValue[];
   /** The item goes to another folder (its subitems follow). */
   moved: boolean;
+  /** It changes the board's plan (links or scheduled dates): it is saved alone, with planSave. */
+  plan?: boolean;
 }
 
 /**
  * An edit that changes only values and order: the item stays in its folder under its parent, so
- * it can be checked and written with others (item-edit-batcher.ts). Moves and new parents run alone.
+ * it can be checked and written with others (item-edit-batcher.ts). Moves and new parents run
+ * alone, as do edits of the board's plan (found once prepared: `PreparedEdit.plan`).
  */
 export function isInPlaceEdit(existing: ItemRow, body: SaveItemBody): boolean {
   return (
@@ -78,10 +82,11 @@ export async function prepareItemEdit(
   if (parentId !== null && (moved || parentId !== existing.parentId))
     await checkParent(tx, teamId, existing.id, parentId, folderId);
 
+  const boardAttributes = await reads.boardAttributes(board.id);
   const { values, changes } = await applyValueWrites({
     members: reads.members,
     attachments: reads.attachments,
-    attributes: await reads.boardAttributes(board.id),
+    attributes: boardAttributes,
     stored: existing.values,
     writes: body.values ?? {},
     isNew: false,
@@ -99,6 +104,7 @@ export async function prepareItemEdit(
     },
     changes,
     moved,
+    plan: touchesPlan(boardAttributes, changes),
   };
 }
 

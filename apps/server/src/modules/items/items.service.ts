@@ -14,6 +14,7 @@ import { prepareItemCreate, writeItemCreates } from './item-create';
 import { prepareItemEdit } from './item-edit';
 import { announceItems } from './item-events';
 import { itemReads, requireVisibleFolder } from './item-reads';
+import { planSave, writePlanMoves } from './item-schedule';
 import type { ChangedValue } from './item-values';
 import { readFolderItemsJson, readFolderItemTexts } from './items.read';
 import { findDescendantIds, findItemAnyState } from './items.repo';
@@ -73,12 +74,32 @@ export async function putItem(scope: WriteScope, id: string, body: SaveItemBody)
   if (!existing) {
     const reads = itemReads(scope);
     const prepared = await prepareItemCreate(scope, id, body, reads);
+    const moves = prepared.plan
+      ? await planSave(scope, reads, {
+          boardId: prepared.row.boardId,
+          id,
+          values: prepared.row.values,
+          changes: prepared.changes,
+        })
+      : [];
     const [row] = await writeItemCreates(scope, [prepared], reads.structure);
-    return row ? toItem(row) : itemConflict(scope, id);
+    if (!row) return itemConflict(scope, id);
+    await writePlanMoves(scope, reads, moves);
+    return toItem(row);
   }
   const reads = itemReads(scope);
   const edit = await prepareItemEdit(scope, existing, body, reads);
   const { next } = edit;
+  // Its links or dates change the board's plan: checked, its own dates pushed if need be, and
+  // the dependents it pushes moved in this transaction (item-schedule.ts).
+  const moves = edit.plan
+    ? await planSave(scope, reads, {
+        boardId: existing.boardId,
+        id,
+        values: next.values,
+        changes: edit.changes,
+      })
+    : [];
   // One conditional UPDATE: the check and the write are one step, also under concurrent saves.
   const [row] = await tx
     .update(items)
@@ -104,6 +125,7 @@ export async function putItem(scope: WriteScope, id: string, body: SaveItemBody)
     previous: [existing],
     boardFolders: await reads.structure.boardFolders(row.boardId),
   });
+  await writePlanMoves(scope, reads, moves);
   if (edit.moved) await moveSubitems(scope, id, next.folderId);
   return toItem(row);
 }

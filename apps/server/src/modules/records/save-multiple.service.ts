@@ -168,10 +168,10 @@ async function writeCreates(
     }
     seen.add(create.id);
     try {
-      ready.push({
-        index: create.index,
-        create: await prepareItemCreate(scope, create.id, create.body, reads),
-      });
+      const prepared = await prepareItemCreate(scope, create.id, create.body, reads);
+      // In the board's plan (links, scheduled dates): saved alone, which plans it.
+      if (prepared.plan) alone.push(create);
+      else ready.push({ index: create.index, create: prepared });
     } catch (error) {
       throw atIndex(error, create.index);
     }

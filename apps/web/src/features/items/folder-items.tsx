@@ -46,6 +46,19 @@ const CALENDAR_CONTROLS = ['filter'] as const;
 const CalendarView = lazy(() =>
   import('../views/calendar/calendar-view').then((module) => ({ default: module.CalendarView })),
 );
+/** The gantt view: a chunk of its own, loaded when a gantt opens. */
+const GanttView = lazy(() =>
+  import('../views/gantt/gantt-view').then((module) => ({ default: module.GanttView })),
+);
+/** The chart view and Recharts: a chunk of their own, loaded when a chart view opens. */
+const ChartView = lazy(() =>
+  import('../views/chart/chart-view').then((module) => ({ default: module.ChartView })),
+);
+/** A chart counts the items that pass the view's filters: it neither groups nor sorts nor has columns. */
+const CHART_CONTROLS = ['filter'] as const;
+/** A gantt filters and groups (by a label); its rows keep the view's order. */
+const GANTT_CONTROLS = ['group', 'filter'] as const;
+const GANTT_GROUPABLE = ['label'] as const;
 
 /**
  * A folder's items in its views (tabs: table, columns, list, calendar): the board's attributes, the
@@ -246,7 +259,16 @@ export function FolderItems({ folder }: { folder: Folder }) {
           canExport={can('EXPORT')}
           {...exporting}
           // A calendar places items by date: it filters, but neither groups nor sorts nor has columns.
-          controls={active.type === 'calendar' ? CALENDAR_CONTROLS : undefined}
+          controls={
+            active.type === 'calendar'
+              ? CALENDAR_CONTROLS
+              : active.type === 'gantt'
+                ? GANTT_CONTROLS
+                : active.type === 'chart'
+                  ? CHART_CONTROLS
+                  : undefined
+          }
+          groupableTypes={active.type === 'gantt' ? GANTT_GROUPABLE : undefined}
         />
         {mayManage && active.type === 'columns' && toolbarSettings.group_by && (
           <button
@@ -302,6 +324,14 @@ export function FolderItems({ folder }: { folder: Folder }) {
         />
       ) : active.type === 'list' ? (
         <ListView {...rowViewProps} />
+      ) : active.type === 'chart' ? (
+        <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
+          <ChartView {...rowViewProps} />
+        </Suspense>
+      ) : active.type === 'gantt' ? (
+        <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
+          <GanttView {...rowViewProps} />
+        </Suspense>
       ) : active.type === 'calendar' ? (
         <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
           <CalendarView
@@ -348,11 +378,11 @@ export function FolderItems({ folder }: { folder: Folder }) {
   );
 }
 
-const VIEW_TYPES = ['table', 'columns', 'list', 'calendar'] as const;
+const VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart'] as const;
 
 /**
  * The open folder's commands (docs/command-palette.md): create an item (it opens in its panel to be
- * named), and switch to a table, columns, list or calendar view (the folder's first of that type, or a new
+ * named), and switch to a table, columns, list, calendar, gantt or chart view (the folder's first of that type, or a new
  * one for who may add views).
  */
 function useFolderCommands({

@@ -3,6 +3,8 @@ import type { FolderView } from '@strata/contracts/views';
 import type { ViewType } from '@strata/domain/views/view-settings';
 import {
   CalendarDays,
+  ChartColumnBig,
+  ChartGantt,
   Columns3,
   Globe,
   List,
@@ -26,8 +28,10 @@ export const VIEW_ICONS: Record<ViewType, typeof Table2> = {
   columns: Columns3,
   list: List,
   calendar: CalendarDays,
+  gantt: ChartGantt,
+  chart: ChartColumnBig,
 };
-const ADDABLE: readonly ViewType[] = ['table', 'columns', 'list', 'calendar'];
+const ADDABLE: readonly ViewType[] = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart'];
 
 export interface ViewTabActions {
   onSelect(view: FolderView): void;
@@ -42,7 +46,7 @@ export interface ViewTabActions {
 /**
  * A folder's views as tabs (spec: folder tabs, at most 8): the active one carries a menu of what
  * the user may do with it (rename, personal or shared, lock, delete); "+" adds a table, columns,
- * list or calendar view.
+ * list, calendar, gantt or chart view.
  */
 export function ViewTabs({
   views,

@@ -74,6 +74,10 @@ export function toFormulaValue(attribute: FormulaAttribute, data: unknown, conte
     }
     case 'reference':
       return joined((Array.isArray(data) ? data : []).map((id) => itemTitleOf(String(id), context)));
+    case 'dependency':
+      return joined(
+        (Array.isArray(data) ? data : []).map((entry) => itemTitleOf(String(entry?.item_id ?? ''), context)),
+      );
     case 'source_folder':
       return typeof data === 'string' ? folderNameOf(data, context) : null;
     case 'custom_id': {

@@ -4,6 +4,7 @@ import { Dropdown } from '../../../ui/dropdown';
 import { TextField } from '../../../ui/text-field';
 import styles from './attribute-settings.module.css';
 import { ButtonSettings } from './button-settings';
+import { DependencySettings } from './dependency-settings';
 import type { FieldsProps } from './fields-props';
 import { FormulaSettings } from './formula-settings';
 import { LabelSettings } from './label-settings';
@@ -74,6 +75,8 @@ export function TypeSettingsFields(props: FieldsProps & { type: AttributeType })
           {check('multiple', t('items.settings.multipleItems'))}
         </>
       );
+    case 'dependency':
+      return <DependencySettings {...props} />;
     case 'date':
     case 'date_range':
     case 'created_at':

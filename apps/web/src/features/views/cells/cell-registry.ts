@@ -13,6 +13,7 @@ import {
 import { ButtonCell, FormulaCell, SourceFolderCell } from './computed-cells';
 import { DateCell, DateRangeCell } from './date-cells';
 import { DatePickerEdit, DateRangePickerEdit } from './date-editors';
+import { DependencyCell, DependencyEdit } from './dependency-cells';
 import { ChecklistCell, ChecklistEdit, LinksCell, LinksEdit } from './list-cells';
 import {
   CustomIdCell,
@@ -40,8 +41,9 @@ import {
  * How each attribute type is drawn and edited. Every type has a renderer; the user-editable ones
  * have an editor, except checkbox (toggled in place); the attachments editor uploads files.
  * References are computed for the item's save but have an editor that links items through the
- * references routes (`savesItself`). The other computed types (custom ID, formula, time tracking,
- * the item's own facts) and buttons have none.
+ * references routes (`savesItself`); dependencies link items too but are saved through the item,
+ * like other values. The other computed types (custom ID, formula, time tracking, the item's own
+ * facts) and buttons have none.
  */
 export const CELL_TYPES: { [T in AttributeType]: CellType } = {
   text: { Render: TextCell, Edit: TextEdit },
@@ -60,6 +62,7 @@ export const CELL_TYPES: { [T in AttributeType]: CellType } = {
   progress: { Render: ProgressCell, Edit: ProgressEdit },
   rating: { Render: RatingCell, Edit: RatingEdit },
   reference: { Render: ReferenceCell, Edit: ReferenceEdit, savesItself: true },
+  dependency: { Render: DependencyCell, Edit: DependencyEdit },
   button: { Render: ButtonCell },
   custom_id: { Render: CustomIdCell },
   formula: { Render: FormulaCell },

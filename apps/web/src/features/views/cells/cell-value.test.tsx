@@ -31,6 +31,10 @@ const SAMPLES: Record<AttributeType, unknown> = {
   progress: 40,
   rating: 3,
   reference: ['9d2a1c3e-5b6f-4a7d-8e9f-0a1b2c3d4e5f'],
+  dependency: [
+    { item_id: '9d2a1c3e-5b6f-4a7d-8e9f-0a1b2c3d4e5f', type: 'FS', lag_days: 0 },
+    { item_id: '9d2a1c3e-5b6f-4a7d-8e9f-0a1b2c3d4e60', type: 'SS', lag_days: 2 },
+  ],
   button: null,
   custom_id: 7,
   formula: 42,
@@ -66,6 +70,7 @@ describe('CellValue', () => {
     ['custom_id', 'PRJ-007'],
     ['time_tracking', '1:01:01'],
     ['reference', 'Title of 9d2a1c3e-5b6f-4a7d-8e9f-0a1b2c3d4e5f'],
+    ['dependency', 'Title of 9d2a1c3e-5b6f-4a7d-8e9f-0a1b2c3d4e60 · SS +2d'],
     ['created_at', 'Mar 1, 2026, 10:00 AM'],
     ['created_by', 'Bob Stone'],
     ['source_folder', 'Folder Folder00001'],

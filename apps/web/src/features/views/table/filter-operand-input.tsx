@@ -42,9 +42,11 @@ export function operandKind(type: AttributeDefinition['type'], operator: FilterO
   if (DATE_TYPES.has(type)) return operator === 'within' ? 'within' : 'date';
   if (type === 'label') return 'labels';
   if (type === 'members' || type === 'created_by') return 'members';
+  // References and dependencies name items: "has any of" and "has none of" take item ids.
   if (
     type === 'source_folder' ||
-    (type === 'reference' && (operator === 'includes_any' || operator === 'excludes'))
+    ((type === 'reference' || type === 'dependency') &&
+      (operator === 'includes_any' || operator === 'excludes'))
   )
     return 'ids';
   return 'text';
