@@ -153,10 +153,19 @@ export function CalendarView(props: CalendarViewProps) {
     let frame = 0;
     const check = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => focusableScrollers(section));
+      frame = requestAnimationFrame(() => {
+        focusableScrollers(section);
+        tablesWithStrayEvents(section);
+      });
     };
     const observer = new MutationObserver(check);
-    observer.observe(section, { childList: true, subtree: true });
+    // Roles too: FullCalendar writes them again when it redraws a node.
+    observer.observe(section, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['role', ...TABLE_ATTRIBUTES],
+    });
     check();
     return () => {
       observer.disconnect();
@@ -310,5 +319,43 @@ function focusableScrollers(root: HTMLElement): void {
     const scrolls =
       (overflow === 'auto' || overflow === 'scroll') && element.scrollHeight > element.clientHeight;
     if (scrolls && !element.hasAttribute('tabindex')) element.tabIndex = 0;
+  }
+}
+
+/** ARIA attributes of tables and their parts, which a group and plain containers may not carry. */
+const TABLE_ATTRIBUTES = [
+  'aria-colcount',
+  'aria-rowcount',
+  'aria-colindex',
+  'aria-rowindex',
+  'aria-colspan',
+  'aria-rowspan',
+  'aria-sort',
+  'aria-selected',
+];
+
+const TABLE_PARTS =
+  '[role="rowgroup"],[role="row"],[role="cell"],[role="gridcell"],[role="columnheader"],[role="rowheader"]';
+
+/**
+ * FullCalendar's week and day grids call themselves a table, but draw their events (buttons) in
+ * layers beside the rows, not in cells, and their hours scroll in a box (a tab stop, above) that
+ * is no cell either: a screen reader cannot place those in a table (axe's
+ * aria-required-children). Such a table is presented as a group of its texts and buttons instead:
+ * its rows and cells become plain containers; each event's button keeps its name, day and time.
+ * The month grid, whose events sit in their day's cell, keeps its table.
+ */
+function tablesWithStrayEvents(root: HTMLElement): void {
+  for (const table of Array.from(root.querySelectorAll('[role="table"],[role="grid"]'))) {
+    const stray = Array.from(table.querySelectorAll('[role="button"],button,[tabindex]')).some(
+      (button) => !button.closest('[role="cell"],[role="gridcell"],[role="columnheader"],[role="rowheader"]'),
+    );
+    if (!stray) continue;
+    const parts = Array.from(table.querySelectorAll(TABLE_PARTS));
+    const tagged = Array.from(table.querySelectorAll(TABLE_ATTRIBUTES.map((name) => `[${name}]`).join(',')));
+    if (table.getAttribute('role') !== 'group') table.setAttribute('role', 'group');
+    for (const part of parts) part.setAttribute('role', 'none');
+    for (const element of [table, ...tagged])
+      for (const name of TABLE_ATTRIBUTES) if (element.hasAttribute(name)) element.removeAttribute(name);
   }
 }
