@@ -82,3 +82,19 @@ export async function seedBoard(
   ]);
   return { boardId, folders, columns };
 }
+
+/** A shared view of a folder made through the API (as "Add view" makes one). */
+export function seedView(
+  baseUrl: string,
+  token: Token,
+  teamId: number,
+  view: { folderId: string; type: string; name: string; settings?: Record<string, unknown> },
+): Promise<{ id: string }> {
+  return apiCall<{ id: string }>(baseUrl, token, 'PUT', `/api/${teamId}/views/${crypto.randomUUID()}`, {
+    folder_id: view.folderId,
+    name: view.name,
+    type: view.type,
+    settings: view.settings ?? {},
+    row_version: 1,
+  });
+}

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { seriousViolations } from './a11y';
 import { createVerifiedAccount } from './accounts';
-import { seedBoard } from './board-seed';
+import { seedBoard, seedView } from './board-seed';
 import { launchChromium, screenshot } from './browser';
 import { apiCall, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
 
@@ -143,19 +143,11 @@ test('a day clicked creates an item dated that day, opened to be named; Arabic a
     items: [{ values: { Name: 'Kick-off', When: thisMonth(3) } }],
   });
   const folderId = board.folders.All!;
-  const view = await apiCall<{ id: string }>(
-    baseUrl,
-    owner.token,
-    'PUT',
-    `/api/${team.id}/views/${crypto.randomUUID()}`,
-    {
-      folder_id: folderId,
-      name: 'Calendar',
-      type: 'calendar',
-      settings: {},
-      row_version: 1,
-    },
-  );
+  const view = await seedView(baseUrl, owner.token, team.id, {
+    folderId: folderId,
+    type: 'calendar',
+    name: 'Calendar',
+  });
   const { page, context } = await signedInPage(browser, owner.token, {
     viewport: { width: 1400, height: 900 },
   });
@@ -213,13 +205,11 @@ test('a calendar feed link is made, read by a calendar application without a ses
     items: [{ values: { Name: 'Ship the app', Ships: thisMonth(8) } }],
   });
   const folderId = board.folders.Dates!;
-  const view = await apiCall<{ id: string }>(
-    baseUrl,
-    owner.token,
-    'PUT',
-    `/api/${team.id}/views/${crypto.randomUUID()}`,
-    { folder_id: folderId, name: 'Calendar', type: 'calendar', settings: {}, row_version: 1 },
-  );
+  const view = await seedView(baseUrl, owner.token, team.id, {
+    folderId: folderId,
+    type: 'calendar',
+    name: 'Calendar',
+  });
   const readFeed = (url: string) => fetch(new URL(new URL(url).pathname, baseUrl));
   const { page, context } = await signedInPage(browser, owner.token, {
     viewport: { width: 1280, height: 860 },
@@ -280,13 +270,11 @@ test('a range’s end edge dragged to a later day lengthens it', async () => {
     items: [{ values: { Name: 'Workshop', Span: { start: thisMonth(day), end: thisMonth(day) } } }],
   });
   const folderId = board.folders.All!;
-  const view = await apiCall<{ id: string }>(
-    baseUrl,
-    owner.token,
-    'PUT',
-    `/api/${team.id}/views/${crypto.randomUUID()}`,
-    { folder_id: folderId, name: 'Calendar', type: 'calendar', settings: {}, row_version: 1 },
-  );
+  const view = await seedView(baseUrl, owner.token, team.id, {
+    folderId: folderId,
+    type: 'calendar',
+    name: 'Calendar',
+  });
   const { page, context } = await signedInPage(browser, owner.token, {
     viewport: { width: 1400, height: 900 },
   });

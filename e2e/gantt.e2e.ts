@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { seriousViolations } from './a11y';
 import { createVerifiedAccount } from './accounts';
-import { seedBoard } from './board-seed';
+import { seedBoard, seedView } from './board-seed';
 import { launchChromium, screenshot } from './browser';
 import { apiCall, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
 
@@ -61,13 +61,11 @@ async function plannedBoard(owner: { token: Token }, teamId: number) {
     values: { [after]: { data: [{ item_id: design.id, type: 'FS', lag_days: 0 }] } },
     row_version: build.row_version + 1,
   });
-  const view = await apiCall<{ id: string }>(
-    baseUrl,
-    owner.token,
-    'PUT',
-    `/api/${teamId}/views/${crypto.randomUUID()}`,
-    { folder_id: folderId, name: 'Plan', type: 'gantt', settings: {}, row_version: 1 },
-  );
+  const view = await seedView(baseUrl, owner.token, teamId, {
+    folderId: folderId,
+    type: 'gantt',
+    name: 'Plan',
+  });
   const planOf = async (name: string) => (await items()).get(name)?.values[board.columns.Plan!]?.data;
   return {
     board,

@@ -29,3 +29,20 @@ export interface TableViewProps extends ViewCallbacks {
   /** "Delete column" in the header menus (not of the name attribute). */
   onDeleteColumn?(attributeId: string): void;
 }
+
+/** What the views that place items in time (calendar, gantt) take of the table's props. */
+export type TimeViewProps = Pick<
+  TableViewProps,
+  | 'attributes'
+  | 'items'
+  | 'settings'
+  | 'context'
+  | 'nameAttributeId'
+  | 'onChangeSettings'
+  | 'onChangeValue'
+  | 'onOpenItem'
+  | 'dataOf'
+  | 'readOnly'
+  | 'dir'
+  | 'label'
+>;
