@@ -170,5 +170,10 @@ test('the gantt in Arabic and dark runs from the right; a cycle is refused with 
   expect(build2.x).toBeLessThan(design2.x);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'gantt-view-ar-dark');
+  // At 375 px the names' column narrows and the page itself never scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await bar(page, 'Build').waitFor();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(page, 'gantt-view-ar-dark-375');
   await context.close();
 });

@@ -26,7 +26,8 @@ import { timelineTicks, todayIn } from './gantt-timeline';
 import type { GanttViewProps } from './gantt-view-props';
 
 const ROW_HEIGHT = 36;
-const NAME_WIDTH = 260;
+/** The names' column: 260 px, narrower on a small screen (a third of the view, at least 120 px). */
+const nameWidthFor = (viewWidth: number) => Math.round(Math.min(260, Math.max(120, viewWidth / 3)));
 /** Pointer travel (px) before a press on a bar becomes a drag rather than a click. */
 const DRAG_SLOP = 4;
 
@@ -136,6 +137,16 @@ export function GanttView(props: GanttViewProps) {
     setScrollX(Math.abs(element.scrollLeft));
     setViewWidth(element.clientWidth);
   }, []);
+  // The view's width when it opens and whenever it is resized (the names' column follows it).
+  const drawn = model.datesAttribute !== null;
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!drawn || !element) return;
+    const observer = new ResizeObserver(() => setViewWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [drawn]);
+  const nameWidth = nameWidthFor(viewWidth);
   const seenFirst = model.first + Math.max(0, Math.floor(scrollX / dayWidth) - 7);
   const seenLast = model.first + Math.ceil((scrollX + viewWidth) / dayWidth) + 7;
   const quarterLabel = useCallback((quarter: number) => t('views.gantt.quarter', { quarter }), [t]);
@@ -357,9 +368,12 @@ export function GanttView(props: GanttViewProps) {
         onScroll={onScroll}
         aria-label={props.label ?? t('views.gantt.title')}
       >
-        <div className={styles.canvas} style={{ inlineSize: NAME_WIDTH + timelineWidth }}>
+        <div
+          className={styles.canvas}
+          style={{ inlineSize: nameWidth + timelineWidth, ['--gantt-names' as string]: `${nameWidth}px` }}
+        >
           <div className={styles.header} style={{ blockSize: 2 * 24 }}>
-            <div className={styles.corner} style={{ inlineSize: NAME_WIDTH }}>
+            <div className={styles.corner} style={{ inlineSize: nameWidth }}>
               {t('views.gantt.items')}
             </div>
             <div className={styles.ticks} style={{ inlineSize: timelineWidth }} aria-hidden="true">
@@ -395,7 +409,7 @@ export function GanttView(props: GanttViewProps) {
             <div
               className={styles.timeline}
               ref={timelineRef}
-              style={{ insetInlineStart: NAME_WIDTH, inlineSize: timelineWidth, blockSize: bodyHeight }}
+              style={{ insetInlineStart: nameWidth, inlineSize: timelineWidth, blockSize: bodyHeight }}
             >
               {today >= model.first && today <= model.last && (
                 <div
@@ -437,7 +451,7 @@ export function GanttView(props: GanttViewProps) {
               if (row.kind === 'group')
                 return (
                   <div key={`g${row.key}`} className={styles.groupRow} style={{ insetBlockStart: top }}>
-                    <div className={styles.name} style={{ inlineSize: NAME_WIDTH }}>
+                    <div className={styles.name} style={{ inlineSize: nameWidth }}>
                       <span className={`truncate ${styles.groupTitle}`} dir="auto" title={row.title}>
                         {row.title || t('views.gantt.noGroup')}
                       </span>
@@ -458,7 +472,7 @@ export function GanttView(props: GanttViewProps) {
                 >
                   <div
                     className={styles.name}
-                    style={{ inlineSize: NAME_WIDTH, paddingInlineStart: 8 + row.depth * 20 }}
+                    style={{ inlineSize: nameWidth, paddingInlineStart: 8 + row.depth * 20 }}
                   >
                     <button
                       type="button"
