@@ -1,6 +1,6 @@
 /**
  * Benchmark runner: `npm run bench` runs every `bench/<name>.bench.ts`, `npm run bench -- NAME [NAME...]`
- * only those, one after another. Each prints one line:
+ * only those, one after another. Each prints one line per goal it measures (most have one):
  *
  *   http-overhead ratio=0.912 goal=>=0.85 app_rps=12345 bare_rps=13530
  *
@@ -27,7 +27,7 @@ function formatResult(result: BenchResult): string {
   return [result.name, `ratio=${result.ratio.toFixed(3)}`, `goal=${result.goal}`, ...pairs].join(' ');
 }
 
-async function runOne(name: string): Promise<BenchResult> {
+async function runOne(name: string): Promise<BenchResult | BenchResult[]> {
   const mod = (await import(pathToFileURL(join(benchDir, `${name}${SUFFIX}`)).href)) as Partial<BenchModule>;
   if (typeof mod.run !== 'function') throw new Error(`${name}${SUFFIX} does not export run()`);
   return mod.run();
@@ -46,7 +46,7 @@ async function main(): Promise<number> {
   let failed = false;
   for (const name of requested.length > 0 ? requested : available) {
     try {
-      console.log(formatResult(await runOne(name)));
+      for (const result of [await runOne(name)].flat()) console.log(formatResult(result));
     } catch (error) {
       failed = true;
       console.error(`${name} failed:`, error);

@@ -27,100 +27,53 @@
  *   (resource timing) in the cold visits of 0 and 10,000 items: the server's and the network's
  *   share, the rest being the page's.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { createSession } from '../apps/server/src/modules/auth/sessions.service';
-import { launchChromium } from '../e2e/browser';
-import { type BenchBoard, base62Id, insertBenchItems } from './lib/board-fixture';
-import { buildWebApp, putView, serveBenchBoard, within as withinMs } from './lib/served-board';
-import { median, round } from './lib/stats';
+import { insertBenchItems } from './lib/board-fixture';
+import {
+  type DrawnVisit,
+  MODES,
+  type ServedApp,
+  sampleVisits,
+  seedViews,
+  type ViewTarget,
+  type ViewWatch,
+  type Visited,
+  withServedApp,
+} from './lib/page-visit';
+import { round } from './lib/stats';
 import type { BenchResult } from './lib/types';
 
 const SIZES = [0, 1_000, 10_000] as const;
 const VIEWS = ['table', 'columns'] as const;
 const WARMUP = 1;
 const ROUNDS = 7;
-/** How long a visit may take before the bench gives up on it. */
-const VISIT_TIMEOUT_MS = 30_000;
 
 type ViewType = (typeof VIEWS)[number];
 
-interface Visit {
-  /** From the navigation's start to the first frame with the view's first rows. */
-  ms: number;
-  /** When the folder's items had arrived (responseEnd). */
-  itemsMs: number;
+interface Visit extends DrawnVisit {
   /** Elements inside the view (the grid, or the columns), once settled. */
   nodes: number;
   /** Item rows (cards) drawn. */
   rows: number;
 }
 
-interface Target {
-  url: string;
-  view: ViewType;
-  viewName: string;
-  size: number;
-  folderId: string;
-  itemsPath: string;
-}
-
-/** `cold`: the first visit on a device; `warm`: a visit after one, with the records it kept. */
-type Visited = 'cold' | 'warm';
-const MODES: Visited[] = ['cold', 'warm'];
-
-async function put(board: BenchBoard, url: string, payload: unknown): Promise<void> {
-  const res = await board.app.inject({
-    method: url.includes('save-multiple') ? 'POST' : 'PUT',
-    url,
-    headers: { authorization: `Bearer ${board.token}` },
-    payload: payload as object,
-  });
-  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-}
-
 /** Three folders of 0, 1,000 and 10,000 items, each with a stored table and columns view. */
-async function seed(board: BenchBoard, baseUrl: string): Promise<Target[]> {
-  const targets: Target[] = [];
-  for (const size of SIZES) {
-    const folderId = base62Id();
-    await put(board, `/api/${board.teamId}/save-multiple`, [
-      {
-        type: 'folder',
-        op: 'put',
-        id: folderId,
-        body: { board_id: board.boardId, name: `${size} items`, row_version: 1 },
-      },
-    ]);
-    if (size > 0) await insertBenchItems(board, folderId, size);
-    for (const view of VIEWS) {
-      const viewName = `Bench ${view}`;
-      const id = await putView(board, folderId, view, viewName);
-      targets.push({
-        url: `${baseUrl}/b/${board.boardId}/${folderId}?view=${id}`,
-        view,
-        viewName,
-        size,
-        folderId,
-        itemsPath: `/api/${board.teamId}/folders/${folderId}/items`,
-      });
-    }
-  }
-  return targets;
+function seed(served: ServedApp): Promise<ViewTarget[]> {
+  const fill = async (folderId: string, size: number) => {
+    if (size > 0) await insertBenchItems(served.board, folderId, size);
+  };
+  return seedViews(served, { sizes: SIZES, types: VIEWS, fill });
 }
 
 /**
- * Runs in the page before the app (kept as text: tsx's helpers do not exist in the page):
- * resolves `window.__drawn` with the time of the first frame after the requested view shows its
- * first rows, then (once settled) the view's size.
+ * The view is drawn when it shows its first rows: item rows in the grid, cards in the columns
+ * (for the empty folder: the empty grid, the empty columns). Counted once settled: its elements
+ * and its item rows (cards).
  */
-const WATCH_FOR_VIEW = `
+const TABLE_WATCH: ViewWatch = {
+  settleMs: 500,
+  script: `
 const isDrawn = () => {
-  const tab = document.querySelector('[role="tab"][aria-selected="true"]');
-  if (!tab || !tab.textContent.includes(target.viewName)) return false;
-  if (target.view === 'table') {
+  if (target.type === 'table') {
     const grid = document.querySelector('[role="grid"]');
     return !!grid && (target.size === 0 || !!grid.querySelector('[role="row"][data-item-id]'));
   }
@@ -128,140 +81,30 @@ const isDrawn = () => {
   return !!lane && (target.size === 0 || !!lane.parentElement.querySelector('[data-item-id]'));
 };
 const viewElement = () =>
-  target.view === 'table'
+  target.type === 'table'
     ? document.querySelector('[role="grid"]')
     : document.querySelector('[data-group-key]')?.parentElement;
-window.__drawn = new Promise((resolve) => {
-  const observer = new MutationObserver(check);
-  function check() {
-    if (!isDrawn()) return;
-    observer.disconnect();
-    // The frame that draws it: its animation frame, with the style and layout it paints (forced
-    // here, so that tasks queued behind the frame are not counted).
-    requestAnimationFrame(() => {
-      viewElement().getBoundingClientRect();
-      const ms = performance.now();
-      const items = performance
-        .getEntriesByType('resource')
-        .find((entry) => new URL(entry.name).pathname === target.itemsPath);
-      // Counted once late effects (measurements, the channel) have settled.
-      setTimeout(() => {
-        const view = viewElement();
-        resolve({
-          ms,
-          itemsMs: items ? items.responseEnd : NaN,
-          nodes: view ? view.querySelectorAll('*').length : 0,
-          rows: view ? view.querySelectorAll('[data-item-id]').length : 0,
-        });
-      }, 500);
-    });
-  }
-  document.addEventListener('DOMContentLoaded', () => {
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-    check();
-  });
+const measure = (view) => ({
+  nodes: view ? view.querySelectorAll('*').length : 0,
+  rows: view ? view.querySelectorAll('[data-item-id]').length : 0,
 });
-`;
-
-/**
- * Resolves once this device keeps the folder's records (IndexedDB `strata-records`): its views,
- * the board's attributes, and its items when it has any (an empty list is never written).
- */
-const KEPT_ON_DEVICE = `async ({ folderId, size }) => {
-  for (;;) {
-    const db = await new Promise((resolve, reject) => {
-      const open = indexedDB.open('strata-records');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const entries = db.objectStoreNames.contains('collections')
-      ? await new Promise((resolve) => {
-          const all = db.transaction('collections').objectStore('collections').getAll();
-          all.onsuccess = () => resolve(all.result);
-        })
-      : [];
-    db.close();
-    const has = (suffix, count) =>
-      entries.some((e) => e.name.endsWith(suffix) && (count === undefined || (e.json ? JSON.parse(e.json) : e.records).length === count));
-    if (has(':f' + folderId + ':views') && has(':attributes') && (size === 0 || has(':f' + folderId + ':items', size)))
-      return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}`;
-
-const within = <T>(promise: Promise<T>, what: string) => withinMs(promise, what, VISIT_TIMEOUT_MS);
-
-async function visit(browser: Browser, target: Target, token: unknown, mode: Visited): Promise<Visit> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'block',
-  });
-  const problems: string[] = [];
-  const open = async () => {
-    const page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(target.url, { waitUntil: 'commit' });
-    const drawn = await within(
-      page.evaluate(() => (window as never as { __drawn: Promise<Visit> }).__drawn),
-      'not drawn',
-    );
-    if (problems.length > 0) throw new Error(`the page failed: ${problems.join('; ')}`);
-    return { page, drawn };
-  };
-  try {
-    await context.addInitScript(
-      (value) => window.localStorage.setItem('strata.token', value),
-      JSON.stringify(token),
-    );
-    const { view, viewName, size, itemsPath } = target;
-    await context.addInitScript({
-      content: `{ const target = ${JSON.stringify({ view, viewName, size, itemsPath })};\n${WATCH_FOR_VIEW}\n}`,
-    });
-    const first = await open();
-    if (mode === 'cold') return first.drawn;
-    await within(
-      first.page.evaluate(`(${KEPT_ON_DEVICE})(${JSON.stringify({ folderId: target.folderId, size })})`),
-      'records not kept on the device',
-    );
-    await first.page.close();
-    return (await open()).drawn;
-  } catch (error) {
-    throw new Error(`${mode} ${target.view} of ${target.size} items: ${(error as Error).message}`);
-  } finally {
-    await context.close();
-  }
-}
+`,
+};
 
 export async function run(): Promise<BenchResult> {
-  const work = mkdtempSync(join(tmpdir(), 'strata-table-'));
-  const outDir = join(work, 'web');
-  let board: BenchBoard | null = null;
-  let browser: Browser | null = null;
-  try {
-    await buildWebApp(outDir);
-    const served = await serveBenchBoard(outDir);
-    board = served.board;
-    const baseUrl = served.origin;
-    const targets = await seed(board, baseUrl);
-    const { record: token } = await createSession({ ctx: board.app.ctx, userId: board.ownerId });
-    browser = await launchChromium();
+  return withServedApp(async (served) => {
+    const targets = await seed(served);
+    const samples = await sampleVisits<Visit>({
+      ...served,
+      targets,
+      watch: TABLE_WATCH,
+      warmup: WARMUP,
+      rounds: ROUNDS,
+    });
 
-    const runs = targets.flatMap((target) => MODES.map((mode) => ({ target, mode })));
-    const samples = new Map(runs.map((one) => [one, [] as Visit[]]));
-    for (let i = 0; i < WARMUP; i++)
-      for (const one of runs) await visit(browser, one.target, token, one.mode);
-    for (let roundNo = 0; roundNo < ROUNDS; roundNo++) {
-      const order = roundNo % 2 === 0 ? runs : [...runs].reverse();
-      for (const one of order) samples.get(one)!.push(await visit(browser, one.target, token, one.mode));
-    }
-
-    const of = (mode: Visited, view: ViewType, size: number) =>
-      samples.get(
-        runs.find((one) => one.mode === mode && one.target.view === view && one.target.size === size)!,
-      )!;
-    const ms = (mode: Visited, view: ViewType, size: number) => median(of(mode, view, size).map((s) => s.ms));
-    const itemsMs = (view: ViewType, size: number) => median(of('cold', view, size).map((s) => s.itemsMs));
-    const last = (view: ViewType, size: number) => of('cold', view, size).at(-1)!;
+    const ms = (mode: Visited, view: ViewType, size: number) => samples.ms(mode, size, view);
+    const itemsMs = (view: ViewType, size: number) => samples.itemsMs(size, view);
+    const last = (view: ViewType, size: number) => samples.of('cold', size, view).at(-1)!;
     const details: Record<string, number | string> = {};
     const ratios: number[] = [];
     for (const view of VIEWS) {
@@ -280,9 +123,5 @@ export async function run(): Promise<BenchResult> {
     }
     details.dom_goal = '<=1.05';
     return { name: 'table-render', ratio: Math.max(...ratios), goal: '<=1.3', details };
-  } finally {
-    await browser?.close();
-    await board?.close();
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
 }

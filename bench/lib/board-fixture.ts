@@ -166,16 +166,31 @@ export function benchValues(board: BenchBoard, n: number): Record<string, { data
   };
 }
 
+/** Saves records through `POST /api/{teamId}/save-multiple` (one transaction), as the web app does. */
+export async function saveRecords(board: BenchBoard, operations: readonly object[]): Promise<void> {
+  await ok(board.app, board.token, 'POST', `/api/${board.teamId}/save-multiple`, operations);
+}
+
+/** A new folder of the board, saved through the API; answers its id. */
+export async function createFolder(board: BenchBoard, name: string): Promise<string> {
+  const id = base62Id();
+  await saveRecords(board, [
+    { type: 'folder', op: 'put', id, body: { board_id: board.boardId, name, row_version: 1 } },
+  ]);
+  return id;
+}
+
 /**
  * `count` items with a value of each attribute written straight to the database (multi-row
  * INSERTs of 500; no events or delta-sync notes: the benches read them, nobody syncs them), then
- * ANALYZE.
+ * ANALYZE. `idOf` names the nth item, for values that name other items (dependencies).
  */
 export async function insertBenchItems(
   board: BenchBoard,
   folderId: string,
   count: number,
   valuesOf: (n: number) => Record<string, { data: unknown }> = (n) => benchValues(board, n),
+  idOf: (n: number) => string = () => randomUUID(),
 ): Promise<void> {
   const now = new Date();
   for (let start = 0; start < count; start += 500) {
@@ -185,7 +200,7 @@ export async function insertBenchItems(
       for (const [attributeId, { data }] of Object.entries(valuesOf(n)))
         values[attributeId] = { id: randomUUID(), attribute_id: attributeId, data };
       return {
-        id: randomUUID(),
+        id: idOf(n),
         teamId: board.teamId,
         boardId: board.boardId,
         folderId,

@@ -9,7 +9,7 @@ export interface BenchResult {
   details: Record<string, number | string>;
 }
 
-/** The module shape of `bench/<name>.bench.ts`. */
+/** The module shape of `bench/<name>.bench.ts`: its result, or its results when it measures several goals. */
 export interface BenchModule {
-  run(): Promise<BenchResult>;
+  run(): Promise<BenchResult | BenchResult[]>;
 }
