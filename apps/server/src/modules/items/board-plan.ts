@@ -33,7 +33,11 @@ export function boardPlanOf(attributes: readonly AttributeRow[]): BoardPlan | nu
 /** Whether a save's changes touch the plan: an item's links or its scheduled dates. */
 export function touchesPlan(attributes: readonly AttributeRow[], changes: readonly ChangedValue[]): boolean {
   const plan = boardPlanOf(attributes);
-  if (!plan) return false;
+  return plan !== null && planChanged(plan, changes);
+}
+
+/** Whether changes touch a plan: an item's links or its scheduled dates. */
+export function planChanged(plan: BoardPlan, changes: readonly ChangedValue[]): boolean {
   return changes.some(
     (change) => change.attributeId === plan.dependency.id || change.attributeId === plan.dates?.id,
   );

@@ -10,7 +10,7 @@ import { rowsOf } from '../../db/client';
 import { type ItemRow, items, type StoredValues } from '../../db/schema/items';
 import { inJsonbOrder } from '../../events/json-rows';
 import type { WriteScope } from '../records/write-scope';
-import { type BoardPlan, boardPlanOf, touchesPlan } from './board-plan';
+import { type BoardPlan, boardPlanOf, planChanged } from './board-plan';
 import type { PreparedEdit } from './item-edit';
 import { writeItemEdits } from './item-edit';
 import { announceItemUpdates } from './item-events';
@@ -87,7 +87,7 @@ export async function planSave(
 ): Promise<PreparedEdit[]> {
   const attributes = await reads.boardAttributes(save.boardId);
   const plan = boardPlanOf(attributes);
-  if (!plan || !touchesPlan(attributes, save.changes)) return [];
+  if (!plan || !planChanged(plan, save.changes)) return [];
   const { tx } = scope;
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`plan:${save.boardId}`}))`);
   const ownLinks = save.values[plan.dependency.id]?.data;

@@ -39,17 +39,15 @@ const feedUrls = (ctx: AppContext, token: string): CalendarFeedUrl => {
   return { url, webcal_url: url.replace(/^https?:/, 'webcal:') };
 };
 
+/** The one feed of a view and person (the where clause of its reads and its revoke). */
+const feedOf = (teamId: number, viewId: string, userId: number) =>
+  and(eq(calendarFeeds.teamId, teamId), eq(calendarFeeds.viewId, viewId), eq(calendarFeeds.userId, userId));
+
 const findFeed = (ctx: AppContext, teamId: number, viewId: string, userId: number) =>
   ctx.db
     .select()
     .from(calendarFeeds)
-    .where(
-      and(
-        eq(calendarFeeds.teamId, teamId),
-        eq(calendarFeeds.viewId, viewId),
-        eq(calendarFeeds.userId, userId),
-      ),
-    );
+    .where(feedOf(teamId, viewId, userId));
 
 interface FeedRequest {
   ctx: AppContext;
@@ -97,15 +95,7 @@ export async function deleteCalendarFeed(options: FeedRequest): Promise<void> {
   const access = await getTeamAccess(ctx, options.teamId, user);
   const view = await findViewAnyState(ctx.db, access.team.id, options.viewId);
   if (!view || view.deletedAt || !seesView(access, view)) throw new AppError('NOT_FOUND');
-  await ctx.db
-    .delete(calendarFeeds)
-    .where(
-      and(
-        eq(calendarFeeds.teamId, access.team.id),
-        eq(calendarFeeds.viewId, view.id),
-        eq(calendarFeeds.userId, user.id),
-      ),
-    );
+  await ctx.db.delete(calendarFeeds).where(feedOf(access.team.id, view.id, user.id));
 }
 
 /** The feed a token opens: `{token}.ics` with a token of the shape randomToken makes; else undefined. */
