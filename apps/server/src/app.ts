@@ -53,6 +53,7 @@ import { registerNotificationPush } from './modules/notifications/notification-p
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { pushSubscriptionRoutes } from './modules/notifications/push-subscriptions.routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
+import { viewFollowersRoutes } from './modules/notifications/view-followers';
 import { announceVersion } from './modules/platform/announce-version';
 import { devMailRoutes } from './modules/platform/dev-mail.routes';
 import { logRoutes } from './modules/platform/log.routes';
@@ -208,6 +209,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   searchRoutes(app, ctx);
   itemFollowRoutes(app, ctx);
   itemFollowersRoutes(app, ctx);
+  viewFollowersRoutes(app, ctx);
   notificationPreferenceRoutes(app, ctx);
   exportRoutes(app, ctx);
   trashRoutes(app, ctx);

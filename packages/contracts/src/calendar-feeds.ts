@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { teamParams } from './boards';
-import { uuidId } from './items';
+import { viewIdParams } from './views';
 
 export const calendarFeedPaths = {
   /** GET the state of the caller's feed of a calendar view, POST a new secret URL, DELETE revokes. */
@@ -9,7 +8,7 @@ export const calendarFeedPaths = {
   read: '/api/calendar-feeds/:file',
 } as const;
 
-export const calendarFeedParams = teamParams.extend({ viewId: uuidId });
+export const calendarFeedParams = viewIdParams;
 export const calendarFeedFileParams = z.object({ file: z.string().max(200) });
 
 /** A feed's subscription URL, answered once when made (only its hash is kept). */

@@ -122,6 +122,12 @@ export const itemSubscribeBody = z.object({
 /** Who follows an item and sees it, by id, in ascending order. */
 export const itemFollowersAnswer = z.object({ user_ids: z.array(z.number().int()) });
 
+/** The caller's following of a folder view (`GET`, `PUT` with itemFollowBody's `{ following }`). */
+export const viewFollowPath = '/api/:teamId/views/:viewId/follow';
+
+/** Who follows a folder view (`GET`), and subscribing people to it (`POST` with itemSubscribeBody). */
+export const viewFollowersPath = '/api/:teamId/views/:viewId/followers';
+
 export const notificationPreferencesPath = '/api/me/notification-preferences';
 
 /** Whether one kind of notification is also mailed, and pushed to the person's devices. */

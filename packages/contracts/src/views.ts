@@ -14,6 +14,8 @@ export type ViewVisibility = (typeof VIEW_VISIBILITIES)[number];
 
 export const folderViewsParams = teamParams.extend({ folderId: base62Id });
 export const viewParams = teamParams.extend({ id: uuidId });
+/** A view's sub-resources (calendar feed, followers). */
+export const viewIdParams = teamParams.extend({ viewId: uuidId });
 
 /**
  * A folder's view (public API v2 `folderview`, a tab of the folder): its type, name and settings

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@strata/domain/constants';
 import { notificationTextKey } from '@strata/domain/notifications/notification-kinds';
+import { notificationPath } from '@strata/domain/notifications/notification-path';
 import type { NotificationRow } from '../db/schema/notifications';
 import ar from './locales/notification-mail.ar.json';
 import de from './locales/notification-mail.de.json';
@@ -43,7 +44,7 @@ export function notificationSentence(locale: string, row: NotificationRow): stri
   const texts = mailTextsOf(locale);
   const d = row.data ?? {};
   const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  return fill(texts.types[notificationTextKey(row.notificationType)], {
+  return fill(texts.types[notificationTextKey(row.notificationType, row.subscribeableType)], {
     name: str(d.created_by_name) ?? texts.someone,
     item: str(d.item_name) ?? texts.anItem,
     board: str(d.board_name) ?? '',
@@ -51,21 +52,23 @@ export function notificationSentence(locale: string, row: NotificationRow): stri
     template: str(d.template_name) ?? '',
     form: str(d.form_name) ?? '',
     reaction: str(d.reaction) ?? '',
+    view: str(d.view_name) ?? '',
     usage: typeof d.usage === 'number' ? d.usage : 0,
     limit: typeof d.limit === 'number' ? d.limit : 0,
   });
 }
 
-/** Where a notification leads in the web app (as the bell's link; opening it marks it read). */
+/** Where a notification leads in the web app (the bell's link, notificationPath; opening it marks it read). */
 export function notificationUrl(appUrl: string, row: NotificationRow): string {
-  const mark = `notification=${encodeURIComponent(row.id)}`;
-  if (row.boardId && row.folderId && row.itemId) {
-    const base = `${appUrl}/b/${row.boardId}/${row.folderId}/${row.itemId}`;
-    return row.commentId
-      ? `${base}?t=comments&comment=${encodeURIComponent(row.commentId)}&${mark}`
-      : `${base}?t=attributes&${mark}`;
-  }
-  return row.boardId ? `${appUrl}/b/${row.boardId}?${mark}` : `${appUrl}/home?${mark}`;
+  return `${appUrl}${notificationPath({
+    id: row.id,
+    board_id: row.boardId,
+    folder_id: row.folderId,
+    item_id: row.itemId,
+    comment_id: row.commentId,
+    subscribeable_type: row.subscribeableType,
+    subscribeable_id: row.subscribeableId,
+  })}`;
 }
 
 /**

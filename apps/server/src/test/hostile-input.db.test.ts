@@ -360,7 +360,9 @@ describe('a generated corpus sent to every route', () => {
     );
     expect(failures, failures.join('\n')).toEqual([]);
     expect(healthTimes.length).toBeGreaterThan(20);
-    expect(slowest, `health check times: ${healthTimes.map(Math.round).join(', ')}`).toBeLessThan(100);
+    // A stall is what this guards against (a backtracking pattern or a huge parse holds the event
+    // loop for seconds); a loaded machine answers a check in a few hundred milliseconds.
+    expect(slowest, `health check times: ${healthTimes.map(Math.round).join(', ')}`).toBeLessThan(1_000);
     await expectNoUnsafeStoredContent();
   }, 120_000);
 });

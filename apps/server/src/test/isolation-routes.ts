@@ -242,6 +242,10 @@ export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'GET', path: '/api/{team}/views/{view}/calendar-feed' },
   { method: 'POST', path: '/api/{team}/views/{view}/calendar-feed' },
   { method: 'DELETE', path: '/api/{team}/views/{view}/calendar-feed' },
+  { method: 'GET', path: '/api/{team}/views/{view}/follow' },
+  { method: 'PUT', path: '/api/{team}/views/{view}/follow', body: { following: true } },
+  { method: 'GET', path: '/api/{team}/views/{view}/followers' },
+  { method: 'POST', path: '/api/{team}/views/{view}/followers', body: { user_ids: ['{member}'] } },
   {
     method: 'POST',
     path: '/api/{team}/save-multiple',

@@ -30,6 +30,30 @@ describe('commentRecipients', () => {
     },
     { name: 'a manual follower follows', change: { followingIds: [6] }, mentioned: [], followers: [2, 6] },
     {
+      name: 'a follower of a view showing the item hears of its comments',
+      change: { viewFollowerIds: [8, 2] },
+      mentioned: [],
+      followers: [2, 8],
+    },
+    {
+      name: 'a view follower who stopped following the item is not told',
+      change: { viewFollowerIds: [8], unfollowedIds: [8] },
+      mentioned: [],
+      followers: [2],
+    },
+    {
+      name: 'a view follower who does not see the item is not told',
+      change: { viewFollowerIds: [8], canSee: (id: number) => id !== 8 },
+      mentioned: [],
+      followers: [2],
+    },
+    {
+      name: 'the author following the view is not told',
+      change: { viewFollowerIds: [1] },
+      mentioned: [],
+      followers: [2],
+    },
+    {
       name: 'who stopped following is not told of comments',
       change: { memberValueIds: [3], unfollowedIds: [2, 3] },
       mentioned: [],

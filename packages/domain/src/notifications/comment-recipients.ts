@@ -1,7 +1,7 @@
 /**
  * Who is told of a new comment (docs/notifications.md). An item's followers are its creator, the
- * people of its members attributes, everyone who commented on it and those who follow it by hand,
- * less those who stopped following it. The mentioned are told they were mentioned (and only that),
+ * people of its members attributes, everyone who commented on it, those who follow it by hand and
+ * those who follow a view showing it, less those who stopped following the item. The mentioned are told they were mentioned (and only that),
  * the other followers that a comment was written; the author is never told of their own comment,
  * and only people who see the item are told anything.
  */
@@ -15,6 +15,8 @@ export interface CommentAudience {
   commenterIds: readonly number[];
   /** People who chose to follow the item. */
   followingIds: readonly number[];
+  /** People who follow a view that shows the item (docs/notifications.md "Following a view"). */
+  viewFollowerIds?: readonly number[];
   /** People who chose to stop following it (they are not followers, whatever else holds). */
   unfollowedIds: readonly number[];
   /** The members the comment mentions. */
@@ -40,6 +42,7 @@ export function itemFollowers(
     ...audience.memberValueIds,
     ...audience.commenterIds,
     ...audience.followingIds,
+    ...(audience.viewFollowerIds ?? []),
   ];
   return [...new Set(all)].filter((id) => !stopped.has(id));
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyView, flattenView, NO_GROUP, type ViewAttribute, type ViewItem } from './view-rows';
+import {
+  applyView,
+  flattenView,
+  NO_GROUP,
+  type ViewAttribute,
+  type ViewItem,
+  viewShowsItem,
+} from './view-rows';
 import { readViewSettings, type ViewSettings } from './view-settings';
 
 const ids = {
@@ -193,5 +200,43 @@ describe('applyView: groups and subitems', () => {
       'i3',
       'i1',
     ]);
+  });
+});
+
+describe('viewShowsItem: as applyView shows it', () => {
+  const byId = new Map([...items, ...subitems].map((entry) => [entry.id, entry]));
+  const contains: Partial<ViewSettings> = {
+    filters: [{ attribute_id: ids.name, operator: 'contains', operand: 'item' }],
+  };
+  it.each<[string, Partial<ViewSettings>, string, string | undefined, boolean]>([
+    ['no filters: a top-level item', {}, 'i1', undefined, true],
+    ['passes the filters', contains, 'i2', undefined, true],
+    ['fails the filters', contains, 'i1', undefined, false],
+    ['a subitem of a shown parent', contains, 's1', 'i2', true],
+    ['another item given as its parent', {}, 's1', 'i1', false],
+    [
+      'a subitem of a parent the filters hide',
+      { filters: [{ attribute_id: ids.name, operator: 'is', operand: 'Ship' }] },
+      's1',
+      'i2',
+      false,
+    ],
+    ['a subitem without its parent given', {}, 's1', undefined, false],
+    ['a subitem whose own name fails, under a shown parent', contains, 's2', 'i2', true],
+  ])('%s', (_name, settings, itemId, parentId, expected) => {
+    const shows = viewShowsItem({
+      item: byId.get(itemId)!,
+      parent: parentId === undefined ? undefined : byId.get(parentId),
+      attributes,
+      settings: readViewSettings(settings),
+    });
+    expect(shows).toBe(expected);
+    const rows = view(settings);
+    const shown = rows.groups.flatMap((group) =>
+      group.items.flatMap((entry) => [entry.id, ...(rows.subitems.get(entry.id) ?? []).map((sub) => sub.id)]),
+    );
+    // The same answer as the whole view's rows, when the parent given is the item's own.
+    const own = byId.get(itemId)!.parent_id;
+    if (own === null || parentId === own) expect(shown.includes(itemId)).toBe(expected);
   });
 });

@@ -93,6 +93,25 @@ export function applyView<T extends ViewItem>(options: {
   return { groups, subitems, count: topLevel.length };
 }
 
+/**
+ * Whether a view shows an item by its filters, as applyView decides: a top-level item when it
+ * passes them, a subitem when its parent does (`parent`; absent: the subitem is not shown).
+ */
+export function viewShowsItem<T extends ViewItem>(options: {
+  item: T;
+  parent?: T;
+  attributes: readonly ViewAttribute[];
+  settings: ViewSettings;
+  context?: ValueContext;
+  dataOf?: DataOf<T>;
+}): boolean {
+  const { item, parent, settings, context } = options;
+  const byId = new Map(options.attributes.map((attribute) => [attribute.id, attribute]));
+  const matches = filterPredicate(settings, byId, options.dataOf ?? itemValueData, context);
+  if ((item.parent_id ?? null) === null) return matches(item);
+  return parent !== undefined && parent.id === item.parent_id && matches(parent);
+}
+
 function ungrouped<T>(items: T[]): ViewGroup<T>[] {
   return [{ key: NO_GROUP, labelId: null, title: '', items }];
 }

@@ -5,6 +5,7 @@ import { notifications } from '../../db/schema/notifications';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, ROLES, type RoleName } from '../items/items.fixtures';
+import { notificationsOf } from './notifications.fixtures';
 
 let t: TestApp;
 let api: ReturnType<typeof itemApi>;
@@ -30,14 +31,7 @@ const followers = async (s: Seeded, itemId: string, token = s.owner.token) => {
   return (res.body as { user_ids: number[] }).user_ids;
 };
 
-/** The workspace's notifications once the producer has handled what was written. */
-async function told(teamId: number, expected: number) {
-  const read = () => t.app.ctx.db.select().from(notifications).where(eq(notifications.teamId, teamId));
-  await expect.poll(async () => (await read()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(expected);
-  // Anything more would have come with the same pass.
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  return read();
-}
+const told = (teamId: number, expected: number) => notificationsOf(t, teamId, expected);
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 

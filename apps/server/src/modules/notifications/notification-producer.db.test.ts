@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { events } from '../../db/schema/events';
-import { notifications } from '../../db/schema/notifications';
 import { deliveriesOf } from '../../realtime/realtime-subscriber';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from '../items/items.fixtures';
 import { commentExcerpt, NOTIFICATION_BODY_MAX } from './notification-producer';
+import { notificationsOf } from './notifications.fixtures';
 
 let t: TestApp;
 let api: ReturnType<typeof itemApi>;
@@ -38,23 +38,7 @@ async function comment(s: Seeded, p: Awaited<ReturnType<typeof place>>, token: s
   return res.body as { id: string };
 }
 
-/** The notifications of a workspace once the dispatcher has handled what was written: type by user. */
-async function told(teamId: number, expected: number) {
-  let rows: (typeof notifications.$inferSelect)[] = [];
-  await expect
-    .poll(
-      async () => {
-        rows = await t.app.ctx.db.select().from(notifications).where(eq(notifications.teamId, teamId));
-        return rows.length;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeGreaterThanOrEqual(expected);
-  // Anything more would have come with the same pass.
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  rows = await t.app.ctx.db.select().from(notifications).where(eq(notifications.teamId, teamId));
-  return rows;
-}
+const told = (teamId: number, expected: number) => notificationsOf(t, teamId, expected);
 
 const byUser = (rows: readonly { userId: number; notificationType: string }[]) =>
   Object.fromEntries(

@@ -1,5 +1,6 @@
 import { htmlToPlainText } from '@strata/domain/attributes/html-text';
 import { commentRecipients, reactionRecipient } from '@strata/domain/notifications/comment-recipients';
+import { VIEW_SUBSCRIBEABLE_TYPE } from '@strata/domain/notifications/notification-path';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
@@ -14,11 +15,14 @@ import { FANOUT_KEY, type FanoutEntry, recordEvents, userChannel } from '../../e
 import { ADDED_USERS_KEY } from '../../events/value-events';
 import { rememberStructure } from '../items/item-reads';
 import { findItemAnyState } from '../items/items.repo';
+import { findViewAnyState } from '../views/view-records';
 import { findItemViewers, readItemFollowing } from './item-audience';
 import { ITEM_SUBSCRIBED_EVENT } from './item-followers';
 import { scheduleNotificationEmails } from './notification-email';
 import { NOTIFICATION_PUSH_JOB, schedulePushNotifications } from './notification-push';
 import { commonFields, insertNotifications, toNotificationDto } from './notifications.service';
+import { readViewFollowersShowing } from './view-audience';
+import { VIEW_SUBSCRIBED_EVENT, viewAudience } from './view-followers';
 
 /** The folders and boards the producer judges who sees an item by, kept by the process. */
 const keptStructure = (ctx: AppContext, teamId: number) =>
@@ -47,6 +51,11 @@ interface ItemSubject {
   itemId: string;
   commentId?: string;
 }
+
+/** What notifications are about: an item (and a comment), or a folder view (no item). */
+type Subject =
+  | (ItemSubject & { viewId?: undefined })
+  | (Omit<ItemSubject, 'itemId'> & { itemId: null; viewId: string });
 
 /** The names a notification about an item shows. */
 interface SubjectNames {
@@ -94,8 +103,23 @@ async function writeAboutItem(
   known?: SubjectNames,
 ): Promise<NotificationRow[]> {
   if (produced.length === 0) return [];
+  const names = known ?? (await readSubjectNames(ctx.db, subject, actorId));
+  return writeNotifications(ctx, subject, actorId, produced, names, shown);
+}
+
+/**
+ * Writes notifications about a subject with the names they show, announces each on its
+ * recipient's channel and schedules its mail and push, in one transaction.
+ */
+async function writeNotifications(
+  ctx: AppContext,
+  subject: Subject,
+  actorId: number,
+  produced: readonly Produced[],
+  { actor, board, title }: SubjectNames,
+  shown: Record<string, unknown>,
+): Promise<NotificationRow[]> {
   const db = ctx.db;
-  const { actor, board, title } = known ?? (await readSubjectNames(db, subject, actorId));
   const names = {
     created_by_name: actor,
     board_name: board,
@@ -113,8 +137,9 @@ async function writeAboutItem(
         folderId: subject.folderId,
         itemId: subject.itemId,
         commentId: subject.commentId ?? null,
-        subscribeableType: 'item' as const,
-        subscribeableId: subject.itemId,
+        ...(subject.viewId === undefined
+          ? { subscribeableType: 'item', subscribeableId: subject.itemId }
+          : { subscribeableType: VIEW_SUBSCRIBEABLE_TYPE, subscribeableId: subject.viewId }),
         // One object for every entry without data of its own: announceNotifications groups by it.
         data: entry.data ? { ...names, ...entry.data } : names,
       })),
@@ -237,16 +262,19 @@ async function onCommentCreated(ctx: AppContext, event: NotifyingEvent): Promise
   if (!found) return;
   const { comment, item, names } = found;
   const following = await readItemFollowing(db, item, { commentsBefore: comment.createdAt });
+  const viewFollowerIds = await readViewFollowersShowing(db, item, ctx.clock.now());
   const candidates = [
     ...comment.mentions,
     ...(following.creatorId === null ? [] : [following.creatorId]),
     ...following.memberValueIds,
     ...following.commenterIds,
     ...following.followingIds,
+    ...viewFollowerIds,
   ];
   const seeing = await findItemViewers(db, item, candidates, keptStructure(ctx, item.teamId));
   const recipients = commentRecipients({
     ...following,
+    viewFollowerIds,
     actorId: comment.createdBy,
     mentionedIds: comment.mentions,
     canSee: (id) => seeing.has(id),
@@ -361,6 +389,37 @@ async function onSubscribed(ctx: AppContext, event: NotifyingEvent): Promise<voi
   await tellPeopleNamed(ctx, item, event.actorId, named, 'UserSubscribedNotification');
 }
 
+/** view.subscribed: the people someone subscribed to a folder view, who still may follow it. */
+async function onViewSubscribed(ctx: AppContext, event: NotifyingEvent): Promise<void> {
+  const db = ctx.db;
+  const named = (event.payload.data as { user_ids?: unknown } | undefined)?.user_ids;
+  const viewId = event.payload.id;
+  if (!Array.isArray(named) || typeof viewId !== 'string' || event.teamId === null || event.actorId === null)
+    return;
+  const actorId = event.actorId;
+  const view = await findViewAnyState(db, event.teamId, viewId);
+  if (!view || view.deletedAt) return;
+  const candidates = [...new Set(named)].filter((id): id is number => Number.isInteger(id) && id !== actorId);
+  const seeing = await viewAudience({ tx: db }, view, candidates);
+  const [names] = await db
+    .select({
+      actor: sql<string | null>`(SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${actorId})`,
+      board: boards.name,
+    })
+    .from(boards)
+    .where(and(eq(boards.teamId, view.teamId), eq(boards.id, view.boardId)));
+  await writeNotifications(
+    ctx,
+    { teamId: view.teamId, boardId: view.boardId, folderId: view.folderId, itemId: null, viewId: view.id },
+    actorId,
+    candidates
+      .filter((id) => seeing.has(id))
+      .map((userId) => ({ userId, notificationType: 'UserSubscribedNotification' })),
+    { actor: names?.actor ?? null, board: names?.board ?? null, title: null },
+    { view_name: view.name },
+  );
+}
+
 type Handlers = Record<string, (ctx: AppContext, event: NotifyingEvent) => Promise<void>>;
 
 const HANDLERS: Handlers = {
@@ -369,6 +428,7 @@ const HANDLERS: Handlers = {
   'value.created': onPeopleAdded,
   'value.updated': onPeopleAdded,
   [ITEM_SUBSCRIBED_EVENT]: onSubscribed,
+  [VIEW_SUBSCRIBED_EVENT]: onViewSubscribed,
 };
 
 /** What the producer reads of an event: it travels in a job, so no more than this. */

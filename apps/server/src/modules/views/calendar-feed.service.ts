@@ -1,8 +1,6 @@
 import type { CalendarFeedState, CalendarFeedUrl } from '@strata/contracts/calendar-feeds';
-import type { AttributeType } from '@strata/domain/attributes/attribute-types';
 import { AppError } from '@strata/domain/errors';
 import { calendarModel } from '@strata/domain/views/calendar-model';
-import type { ViewAttribute } from '@strata/domain/views/view-rows';
 import { readViewSettings } from '@strata/domain/views/view-settings';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -15,10 +13,10 @@ import { nameAttributeOf } from '../exports/export-table';
 import { findFolderItemRows } from '../exports/exports.repo';
 import { toViewItem } from '../exports/exports.service';
 import { requireVisibleFolder } from '../items/item-reads';
-import { findBoardAttributes } from '../items/items.repo';
 import { getTeamAccess } from '../teams/team-access';
 import type { TeamAccess } from '../teams/team-access-types';
 import { calendarFeedIcs, type FeedItem } from './calendar-feed-ics';
+import { readViewAttributes } from './view-attributes';
 import { findViewAnyState, seesView } from './view-records';
 
 /** A feed's read is noted at most this often (a calendar application reads it about hourly). */
@@ -124,12 +122,7 @@ export async function readCalendarFeed(
   const access = await getTeamAccess(ctx, feed.teamId, user);
   const { view, folder, board } = await requireCalendarView(ctx, access, feed.viewId);
   const teamId = access.team.id;
-  const attributes: ViewAttribute[] = (await findBoardAttributes(ctx.db, teamId, board.id)).map((row) => ({
-    id: row.id,
-    name: row.name,
-    type: row.type as AttributeType,
-    settings: row.settings,
-  }));
+  const attributes = await readViewAttributes(ctx.db, teamId, board.id);
   const rows = await findFolderItemRows(ctx.db, teamId, folder.id);
   const texts = mailTextsOf(user.locale).calendarFeed;
   const model = calendarModel({

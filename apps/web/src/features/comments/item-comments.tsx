@@ -194,6 +194,7 @@ export function ItemComments({ item, members, context, highlightId }: ItemCommen
     />
   );
 
+  const followSubject = { teamId: item.team_id, kind: 'items', id: item.id } as const;
   return (
     <section className={styles.section} aria-labelledby={`comments-${item.id}`}>
       <div className={styles.sectionHeader}>
@@ -202,13 +203,8 @@ export function ItemComments({ item, members, context, highlightId }: ItemCommen
           {feed.count > 0 && <span className={styles.count}>{feed.count}</span>}
         </h3>
         <div className={styles.followActions}>
-          <FollowButton teamId={item.team_id} itemId={item.id} />
-          <FollowersControl
-            teamId={item.team_id}
-            itemId={item.id}
-            people={mentionable}
-            canSubscribe={can('ADD_COMMENTS')}
-          />
+          <FollowButton subject={followSubject} />
+          <FollowersControl subject={followSubject} people={mentionable} canSubscribe={can('ADD_COMMENTS')} />
         </div>
       </div>
       {can('ADD_COMMENTS') && (

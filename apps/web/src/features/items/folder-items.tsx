@@ -256,7 +256,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
     : {};
   return (
     <div className={styles.area}>
-      <FolderViewTabs state={viewState} />
+      <FolderViewTabs state={viewState} people={memberList ?? []} canSubscribe={can('ADD_COMMENTS')} />
       <div className={styles.bar}>
         <ViewToolbar
           attributes={attributes.data}

@@ -17,7 +17,7 @@ import {
   Trash2,
   User,
 } from 'lucide-react';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import menuStyles from '../../ui/menu.module.css';
 import { TruncatedName } from '../../ui/truncated-name';
@@ -41,11 +41,13 @@ export interface ViewTabActions {
   onDelete?: (view: FolderView) => void;
   onSetVisibility?: (view: FolderView, visibility: FolderView['visibility']) => void;
   onSetLocked?: (view: FolderView, locked: boolean) => void;
+  /** More entries of the active view's menu (following it), or null. */
+  menuExtras?: (view: FolderView) => ReactNode;
 }
 
 /**
  * A folder's views as tabs (spec: folder tabs, at most 8): the active one carries a menu of what
- * the user may do with it (rename, personal or shared, lock, delete); "+" adds a table, columns,
+ * the user may do with it (rename, personal or shared, lock, follow, delete); "+" adds a table, columns,
  * list, calendar, gantt or chart view.
  */
 export function ViewTabs({
@@ -142,7 +144,9 @@ function TabMenu({
   onRename(): void;
 }) {
   const { t } = useTranslation();
-  if (!allowed.rename && !allowed.remove && !allowed.visibility && !allowed.lock) return null;
+  const extras = actions.menuExtras?.(view) ?? null;
+  if (!allowed.rename && !allowed.remove && !allowed.visibility && !allowed.lock && extras === null)
+    return null;
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger className={styles.menuButton} aria-label={t('views.tabs.actions', { name: view.name })}>
@@ -183,6 +187,7 @@ function TabMenu({
               {view.locked ? t('views.tabs.unlock') : t('views.tabs.lock')}
             </Menu.Item>
           )}
+          {extras}
           {allowed.remove && (
             <Menu.Item
               className={`${menuStyles.menuItem} ${menuStyles.danger}`}

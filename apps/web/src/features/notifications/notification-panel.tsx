@@ -1,5 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { NotificationDto } from '@strata/contracts/notifications';
+import { notificationPath } from '@strata/domain/notifications/notification-path';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCheck, Circle } from 'lucide-react';
 import { type RefObject, useMemo } from 'react';
@@ -7,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { Spinner } from '../../ui/spinner';
-import { notificationTarget } from './notification-target';
 import { notificationText } from './notification-text';
 import styles from './notifications.module.css';
 import {
@@ -89,7 +89,7 @@ export default function NotificationPanel(props: {
                 const unread = entry.read_at === null;
                 return (
                   <li key={entry.id} className={styles.entry} data-unread={unread || undefined}>
-                    <Link to={notificationTarget(entry)} className={styles.entryLink} onClick={props.onClose}>
+                    <Link to={notificationPath(entry)} className={styles.entryLink} onClick={props.onClose}>
                       {unread && <Circle size={8} className={styles.dot} aria-hidden="true" />}
                       <span className={styles.entryText}>
                         <span dir="auto">{notificationText(t, entry)}</span>

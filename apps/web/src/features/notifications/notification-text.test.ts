@@ -1,8 +1,8 @@
 import type { NotificationDto } from '@strata/contracts/notifications';
+import { notificationPath } from '@strata/domain/notifications/notification-path';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import enUS from '../../i18n/locales/en-US.json';
-import { notificationTarget } from './notification-target';
 import { notificationText } from './notification-text';
 
 beforeAll(async () => {
@@ -52,18 +52,38 @@ describe('notificationText', () => {
       'Automations have used 200 of 250 runs this month',
     ],
     [{ notification_type: 'SomethingNewNotification' }, 'Something changed on Launch plan'],
+    [{ notification_type: 'UserSubscribedNotification' }, 'Ada subscribed you to Launch plan'],
+    [
+      {
+        notification_type: 'UserSubscribedNotification',
+        item_id: null,
+        item_name: null,
+        subscribeable_type: 'folder_view',
+        subscribeable_id: 'v1',
+        data: { view_name: 'Sprint plan' },
+      },
+      'Ada subscribed you to the view Sprint plan',
+    ],
   ] as [Partial<NotificationDto>, string][])('%j -> %s', (change, text) => {
     expect(notificationText(i18next.t, { ...base, ...change })).toBe(text);
   });
 });
 
-describe('notificationTarget', () => {
+describe('notificationPath', () => {
   it.each([
     [{}, '/b/b1/f1/i1?t=comments&comment=c1&notification=n1'],
     [{ comment_id: null }, '/b/b1/f1/i1?t=attributes&notification=n1'],
     [{ item_id: null, folder_id: null, comment_id: null }, '/b/b1?notification=n1'],
     [{ board_id: null, folder_id: null, item_id: null, comment_id: null }, '/home?notification=n1'],
+    [
+      { item_id: null, comment_id: null, subscribeable_type: 'folder_view', subscribeable_id: 'v1' },
+      '/b/b1/f1?view=v1&notification=n1',
+    ],
+    [
+      { item_id: null, comment_id: null, subscribeable_type: 'folder_view', subscribeable_id: null },
+      '/b/b1?notification=n1',
+    ],
   ] as [Partial<NotificationDto>, string][])('%j -> %s', (change, path) => {
-    expect(notificationTarget({ ...base, ...change })).toBe(path);
+    expect(notificationPath({ ...base, ...change })).toBe(path);
   });
 });

@@ -4,8 +4,8 @@ import type { TFunction } from 'i18next';
 
 /** What a notification says, in the reader's language, from the names it was written with. */
 export function notificationText(t: TFunction, notification: NotificationDto): string {
-  const key = notificationTextKey(notification.notification_type);
-  const reaction = notification.data.reaction;
+  const key = notificationTextKey(notification.notification_type, notification.subscribeable_type);
+  const { reaction, view_name: view } = notification.data;
   return t(`notifications.types.${key}`, {
     name: notification.created_by_name ?? t('notifications.someone'),
     item: notification.item_name || t('notifications.anItem'),
@@ -14,6 +14,7 @@ export function notificationText(t: TFunction, notification: NotificationDto): s
     template: notification.template_name ?? '',
     form: notification.form_name ?? '',
     reaction: typeof reaction === 'string' ? reaction : '',
+    view: typeof view === 'string' ? view : '',
     usage: notification.usage ?? 0,
     limit: notification.limit ?? 0,
   });
