@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { createSession } from '../../apps/server/src/modules/auth/sessions.service';
 import { launchChromium } from '../../e2e/browser';
 import { type BenchBoard, createFolder } from './board-fixture';
+import { startProfiler } from './profiler';
 import { buildWebApp, putView, serveBenchBoard, within } from './served-board';
 import { median } from './stats';
 
@@ -132,15 +133,20 @@ export async function visitView<V extends DrawnVisit>(options: {
     serviceWorkers: 'block',
   });
   const problems: string[] = [];
-  const open = async () => {
+  // PROFILE={size}: the measured visits of that size under the sampling profiler (printed).
+  const profiled = process.env.PROFILE === String(target.size);
+  const open = async (measured: boolean) => {
     const page = await context.newPage();
     page.on('pageerror', (error) => problems.push(error.message));
+    const profiler = profiled && measured ? await startProfiler(context, page) : undefined;
     await page.goto(target.url, { waitUntil: 'commit' });
     const drawn = await within(
       page.evaluate(() => (window as never as { __drawn: Promise<V> }).__drawn),
       'not drawn',
       VISIT_TIMEOUT_MS,
     );
+    if (profiler)
+      console.log(`${mode} ${target.type} of ${target.size}: ${drawn.ms} ms\n${await profiler.stop()}`);
     if (problems.length > 0) throw new Error(`the page failed: ${problems.join('; ')}`);
     return { page, drawn };
   };
@@ -154,7 +160,7 @@ export async function visitView<V extends DrawnVisit>(options: {
     await context.addInitScript({
       content: `{ const target = ${JSON.stringify(inTarget)};\n${watch.script}\n${WATCH_FOR_VIEW}\n}`,
     });
-    const first = await open();
+    const first = await open(mode === 'cold');
     if (mode === 'cold') return first.drawn;
     await within(
       first.page.evaluate(`(${KEPT_ON_DEVICE})(${JSON.stringify({ folderId: target.folderId, size })})`),
@@ -162,7 +168,7 @@ export async function visitView<V extends DrawnVisit>(options: {
       VISIT_TIMEOUT_MS,
     );
     await first.page.close();
-    return (await open()).drawn;
+    return (await open(true)).drawn;
   } catch (error) {
     throw new Error(`${mode} ${target.type} of ${target.size} items: ${(error as Error).message}`);
   } finally {

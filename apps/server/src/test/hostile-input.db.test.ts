@@ -315,18 +315,23 @@ describe('a generated corpus sent to every route', () => {
       requests.push({ method: 'POST', url: `/api/${s.team.id}/save-multiple`, payload });
     }
 
-    // The health check, asked again and again while the corpus runs.
+    // The health check, asked again and again: first for a second alone (how this machine answers
+    // it now), then while the corpus runs.
     const healthTimes: number[] = [];
     let running = true;
-    const health = (async () => {
-      while (running) {
+    const askHealth = async (until: () => boolean) => {
+      while (!until()) {
         const started = performance.now();
         const res = await t.app.inject({ method: 'GET', url: '/api/health' });
         healthTimes.push(performance.now() - started);
         expect(res.statusCode).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-    })();
+    };
+    const aloneUntil = performance.now() + 1_000;
+    await askHealth(() => performance.now() > aloneUntil);
+    const slowestAlone = Math.max(...healthTimes.splice(0));
+    const health = askHealth(() => !running);
 
     const failures: string[] = [];
     const statuses = new Map<number, number>();
@@ -356,13 +361,17 @@ describe('a generated corpus sent to every route', () => {
     const slowest = Math.max(...healthTimes);
     console.info(
       `hostile corpus: ${requests.length} requests, answers ${JSON.stringify(Object.fromEntries(statuses))}, ` +
-        `${healthTimes.length} health checks, slowest ${slowest.toFixed(1)} ms`,
+        `${healthTimes.length} health checks, slowest ${slowest.toFixed(1)} ms (alone ${slowestAlone.toFixed(1)} ms)`,
     );
     expect(failures, failures.join('\n')).toEqual([]);
     expect(healthTimes.length).toBeGreaterThan(20);
-    // A stall is what this guards against (a backtracking pattern or a huge parse holds the event
-    // loop for seconds); a loaded machine answers a check in a few hundred milliseconds.
-    expect(slowest, `health check times: ${healthTimes.map(Math.round).join(', ')}`).toBeLessThan(1_000);
+    // Within 100 ms throughout (issue 12); on a machine busy with other work, within five times
+    // the slowest answer it gave alone a moment before (a stall holds the event loop for seconds).
+    const limit = Math.max(100, 5 * slowestAlone);
+    expect(
+      slowest,
+      `health check times: ${healthTimes.map(Math.round).join(', ')}; alone ${slowestAlone.toFixed(1)} ms`,
+    ).toBeLessThan(limit);
     await expectNoUnsafeStoredContent();
   }, 120_000);
 });
