@@ -13,13 +13,24 @@ export interface RecordPersistence {
    * Replaces everything saved under `name`. `cursor`: the delta-sync change number the records
    * cover (RecordStore.cursor), kept with them in the same write.
    */
-  save(name: string, records: readonly SyncedRecord[], cursor?: number): Promise<void>;
+  save(
+    name: string,
+    records: readonly SyncedRecord[],
+    cursor?: number,
+    head?: readonly SyncedRecord[],
+  ): Promise<void>;
   /** The records with the cursor saved with them (undefined when none was). */
   loadWithCursor?(name: string): Promise<{ records: SyncedRecord[]; cursor: number | undefined } | undefined>;
+  /**
+   * The head saved with the records (`save`'s `head`: the first rows a screen shows), small
+   * enough to read and show before the whole collection; undefined when none was saved.
+   */
+  loadHead?(name: string): Promise<SyncedRecord[] | undefined>;
 }
 
 export interface MemoryPersistence extends RecordPersistence {
   loadWithCursor: NonNullable<RecordPersistence['loadWithCursor']>;
+  loadHead: NonNullable<RecordPersistence['loadHead']>;
   /** What is stored, by store name (for assertions). */
   readonly stored: ReadonlyMap<string, readonly SyncedRecord[]>;
   /** How many saves completed, to see that writes are coalesced. */
@@ -32,6 +43,7 @@ export function createMemoryPersistence(initial: Record<string, SyncedRecord[]> 
     Object.entries(initial).map(([name, records]) => [name, structuredClone(records)]),
   );
   const cursors = new Map<string, number | undefined>();
+  const heads = new Map<string, readonly SyncedRecord[]>();
   let saves = 0;
   return {
     stored,
@@ -45,10 +57,16 @@ export function createMemoryPersistence(initial: Record<string, SyncedRecord[]> 
       if (records === undefined) return undefined;
       return { records: structuredClone(records as SyncedRecord[]), cursor: cursors.get(name) };
     },
-    async save(name, records, cursor) {
+    async save(name, records, cursor, head) {
       stored.set(name, structuredClone(records));
       cursors.set(name, cursor);
+      if (head) heads.set(name, structuredClone(head));
+      else heads.delete(name);
       saves++;
+    },
+    async loadHead(name) {
+      const head = heads.get(name);
+      return head === undefined ? undefined : structuredClone(head as SyncedRecord[]);
     },
   };
 }
@@ -71,6 +89,8 @@ export function createPersistenceWriter(options: {
   read(): readonly SyncedRecord[];
   /** The cursor to keep with the records (read with them, at the start of each write). */
   readCursor?: () => number | undefined;
+  /** The head to keep with the records (RecordStoreOptions.keptHead), read with them. */
+  readHead?: (records: readonly SyncedRecord[]) => readonly SyncedRecord[];
   onError?: (error: unknown) => void;
 }): PersistenceWriter {
   let isWanted = false;
@@ -82,8 +102,9 @@ export function createPersistenceWriter(options: {
         // Let the rest of the current task change more before the state is read.
         await Promise.resolve();
         isWanted = false;
+        const records = options.read();
         await options.persistence
-          .save(options.name, options.read(), options.readCursor?.())
+          .save(options.name, records, options.readCursor?.(), options.readHead?.(records))
           .catch((error) => options.onError?.(error));
       }
     } finally {

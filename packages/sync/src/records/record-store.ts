@@ -63,6 +63,8 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
       name: options.name,
       read: persistable,
       readCursor: persistableCursor,
+      // What is kept holds no drafts (their prior copies instead), and so neither does its head.
+      readHead: options.keptHead && ((records) => options.keptHead!(records as T[])),
       onError: options.onPersistError,
     });
 
@@ -169,6 +171,7 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
   }
 
   async function load(): Promise<void> {
+    await showKeptHead();
     // Without a first page the server is asked at once, while this device's copies are read:
     // neither waits on the other. With one, the device is read first: when it keeps the
     // collection, the first page would only repeat what shows already, so the whole index is asked
@@ -244,6 +247,27 @@ export function createRecordStore<T extends SyncedRecord>(options: RecordStoreOp
       snapshot = null;
       for (const listener of listeners) listener();
     }
+  }
+
+  /**
+   * The head kept with this device's copy (keptHead), shown before the whole copy is read: a first
+   * page from the disk. Its rows are the copy's own (written together), so the copy adds the rest.
+   */
+  async function showKeptHead(): Promise<void> {
+    if (!options.keptHead || !persistence?.loadHead || isDiskLoaded) return;
+    const head = (await persistence.loadHead(options.name).catch(() => undefined)) as T[] | undefined;
+    if (!head || isDiskLoaded) return;
+    let added = 0;
+    for (const record of head) {
+      if (record.draft || core.records.has(record.id)) continue;
+      core.records.set(record.id, record);
+      fromDisk.add(record);
+      added++;
+    }
+    if (added === 0) return;
+    isFirstPageOnly = true;
+    snapshot = null;
+    for (const listener of listeners) listener();
   }
 
   /** The first rows, until the index comes: added or replacing older copies, as pushes are. */

@@ -65,6 +65,12 @@ export interface RecordStoreOptions<T extends SyncedRecord> {
    */
   firstPagePath?: string;
   /**
+   * The first rows a screen shows, of the records kept on this device: saved beside them (the
+   * same write) and, on a later load, read and shown first, as a first page is, while the whole
+   * copy is read. Small and in the screen's order (the folder's first top-level items).
+   */
+  keptHead?: (records: readonly T[]) => readonly T[];
+  /**
    * Brings the store up to date from the cursor it kept on this device, instead of its index: on
    * a reload whose kept copy has a cursor, the store shows the copy and awaits this (a delta pull
    * of its workspace that merges into it and raises its cursor). A failure falls back to the

@@ -1,5 +1,6 @@
 import type { Attribute, Item } from '@strata/contracts/items';
 import type { FolderView } from '@strata/contracts/views';
+import { compareOrderKeys } from '@strata/domain/views/ordering';
 import type { SyncedRecord } from '@strata/sync/records/record-rules';
 import type { RecordStore, RecordTransport } from '@strata/sync/records/record-types';
 import { applyPush, createOncePerPayload, type RecordPush, readPush } from '../boards/record-push';
@@ -110,6 +111,14 @@ export function attributesStore(userId: number, teamId: number, boardId: string)
  */
 const FIRST_PAGE_ITEMS = 100;
 
+/** A folder's first top-level items in its own order, as the first page brings them. */
+export function firstItems(items: readonly Item[]): Item[] {
+  return items
+    .filter((item) => item.parent_id === null)
+    .sort((a, b) => compareOrderKeys(a.sort_order, b.sort_order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, FIRST_PAGE_ITEMS);
+}
+
 /** A folder's items (subitems included), as a record store kept on this device. */
 export function itemsStore(
   userId: number,
@@ -123,6 +132,8 @@ export function itemsStore(
     catchUp: () => catchUpTeamOnLoad(userId, teamId),
     // A large folder's first rows show while the whole of it loads.
     firstPagePath: `${paths.folderItems(teamId, folderId)}?limit=${FIRST_PAGE_ITEMS}`,
+    // And on a later visit the same first rows, kept beside the whole copy, show before it is read.
+    keptHead: firstItems,
     transport: oneAtATimePerRecord(
       createHttpTransport<Item>({
         recordPath: (item) => paths.item(teamId, item.id),

@@ -27,6 +27,9 @@ export interface IdbPersistence extends RecordPersistence {
   clear(): Promise<void>;
 }
 
+/** Where a collection's head is kept (RecordStoreOptions.keptHead). */
+const headName = (name: string) => `${name}#head`;
+
 /** A hidden page draws no frames: its writes wait this long at most. */
 const PAINT_WAIT_MS = 100;
 
@@ -63,7 +66,10 @@ export function createIdbPersistence(databaseName = RECORDS_DATABASE): IdbPersis
     });
     return opening;
   };
+  /** Collections whose head was read: their whole copy waits for the frame that shows the head. */
+  const headsShown = new Set<string>();
   async function loadWithCursor(name: string) {
+    if (headsShown.delete(name)) await afterNextPaint();
     const entry = await (await database()).get(COLLECTIONS, name);
     const records = entry?.json !== undefined ? (JSON.parse(entry.json) as SyncedRecord[]) : entry?.records;
     return records === undefined ? undefined : { records, cursor: entry?.cursor };
@@ -73,7 +79,13 @@ export function createIdbPersistence(databaseName = RECORDS_DATABASE): IdbPersis
   return {
     load: async (name) => (await loadWithCursor(name))?.records,
     loadWithCursor,
-    async save(name, records, cursor) {
+    async loadHead(name) {
+      const entry = await (await database()).get(COLLECTIONS, headName(name));
+      if (entry?.json === undefined) return undefined;
+      headsShown.add(name);
+      return JSON.parse(entry.json) as SyncedRecord[];
+    },
+    async save(name, records, cursor, head) {
       const rows = [...records];
       const asked = generation;
       // The copy is made on this thread, so it waits until the page has drawn what changed. It is
@@ -83,10 +95,16 @@ export function createIdbPersistence(databaseName = RECORDS_DATABASE): IdbPersis
       await afterNextPaint();
       if (asked !== generation) return;
       const json = JSON.stringify(rows);
-      await (await database()).put(
-        COLLECTIONS,
-        cursor === undefined ? { name, json } : { name, json, cursor },
-      );
+      // The head (the first rows a screen shows) in the same transaction: it never disagrees
+      // with the copy it heads.
+      const tx = (await database()).transaction(COLLECTIONS, 'readwrite');
+      await Promise.all([
+        tx.store.put(cursor === undefined ? { name, json } : { name, json, cursor }),
+        head
+          ? tx.store.put({ name: headName(name), json: JSON.stringify(head) })
+          : tx.store.delete(headName(name)),
+        tx.done,
+      ]);
     },
     async clear() {
       generation++;

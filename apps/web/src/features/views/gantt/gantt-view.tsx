@@ -13,6 +13,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -173,6 +174,17 @@ export function GanttView(props: GanttViewProps) {
     },
     [model.first, dayWidth, rtl, onScroll],
   );
+  // The timeline's first day moves when items come (the rest of a folder after its first rows) or
+  // are planned earlier: the scroll follows, so that what is in sight stays where it is.
+  const shownFirst = useRef(model.first);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const shift = (shownFirst.current - model.first) * dayWidth;
+    shownFirst.current = model.first;
+    if (!element || shift === 0) return;
+    element.scrollLeft += rtl ? -shift : shift;
+    onScroll();
+  }, [model.first, dayWidth, rtl, onScroll]);
   // Opens on today (and again when the scale changes).
   const opened = useRef<string | null>(null);
   useEffect(() => {
