@@ -14,8 +14,9 @@ import { firstDayOfWeek } from '@strata/domain/locale';
 import type { ViewAttribute } from '@strata/domain/views/view-rows';
 import { CALENDAR_MODES, type CalendarMode } from '@strata/domain/views/view-settings';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFirstItemsFirst } from '../first-items';
 import { useIsRtl } from '../table/table-hooks';
 import styles from './calendar.module.css';
 import { calendarModel, itemTitle, valueAfterMove } from './calendar-events';
@@ -31,9 +32,6 @@ const FC_VIEWS: Record<CalendarMode, string> = {
 };
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicThemePlugin];
-
-/** Items drawn in the first render of a large folder (a month's worth in most boards). */
-const FIRST_ITEMS = 200;
 
 /**
  * The calendar view (FullCalendar 7: month, week, day and agenda): the folder's items placed by
@@ -52,13 +50,8 @@ export function CalendarView(props: CalendarViewProps) {
   const [title, setTitle] = useState('');
   const controller = useCalendarController();
 
-  // A large folder's first items draw at once; all of them in the render right after (React
-  // renders the deferred value once the first frame is shown), and later changes likewise.
-  const firstItems = useMemo(
-    () => (props.items.length > FIRST_ITEMS ? props.items.slice(0, FIRST_ITEMS) : props.items),
-    [props.items],
-  );
-  const items = useDeferredValue(props.items, firstItems);
+  // A large folder's first items draw at once, all of them right after (filters only hide some).
+  const items = useFirstItemsFirst(props.items, { sort: [], filters: [] });
   const model = useMemo(
     () =>
       calendarModel({

@@ -19,6 +19,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFirstItemsFirst } from '../first-items';
 import { useIsRtl } from '../table/table-hooks';
 import styles from './gantt.module.css';
 import { type BarBox, GanttArrows } from './gantt-arrows';
@@ -64,17 +65,18 @@ export function GanttView(props: GanttViewProps) {
   const { settings, attributes, context } = props;
   const locale = context.locale ?? i18n.language;
   const today = useMemo(() => todayIn(context.timeZone), [context.timeZone]);
+  const items = useFirstItemsFirst(props.items, settings);
   const model = useMemo(
     () =>
       ganttModel({
-        items: props.items,
+        items,
         attributes,
         settings,
         today,
         context,
         dataOf: props.dataOf,
       }),
-    [props.items, attributes, settings, today, context, props.dataOf],
+    [items, attributes, settings, today, context, props.dataOf],
   );
   const dayWidth = GANTT_DAY_WIDTH[settings.gantt_zoom];
   const days = model.last - model.first + 1;

@@ -5,6 +5,7 @@ import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/rea
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellTypeOf } from '../cells/cell-registry';
+import { useFirstItemsFirst } from '../first-items';
 import { useIsRtl, useRowSettings } from '../table/table-hooks';
 import { tableLines } from '../table/table-model';
 import styles from './list.module.css';
@@ -36,9 +37,10 @@ export function ListView(props: ListViewProps) {
   const [editing, setEditing] = useState<string | null>(null);
 
   const rowSettings = useRowSettings(settings);
+  const items = useFirstItemsFirst(props.items, rowSettings);
   const result = useMemo(
-    () => applyView({ items: props.items, attributes, settings: rowSettings, context, dataOf }),
-    [props.items, attributes, context, dataOf, rowSettings],
+    () => applyView({ items, attributes, settings: rowSettings, context, dataOf }),
+    [items, attributes, context, dataOf, rowSettings],
   );
   const { collapsed_groups, show_subitems, group_by } = settings;
   const lines = useMemo(

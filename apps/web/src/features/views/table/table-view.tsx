@@ -17,6 +17,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { valueErrorText } from '../cells/use-validated-commit';
+import { useFirstItemsFirst } from '../first-items';
 import { handleGridKeyDown } from './grid-keyboard';
 import type { GridPosition } from './grid-navigation';
 import styles from './table.module.css';
@@ -79,16 +80,17 @@ export function TableView(props: TableViewProps) {
     [props.attributes, settings, props.nameAttributeId],
   );
   const rowSettings = useRowSettings(settings);
+  const items = useFirstItemsFirst(props.items, rowSettings);
   const result = useMemo(
     () =>
       applyView({
-        items: props.items,
+        items,
         attributes: props.attributes,
         settings: rowSettings,
         context: props.context,
         dataOf,
       }),
-    [props.items, props.attributes, props.context, dataOf, rowSettings],
+    [items, props.attributes, props.context, dataOf, rowSettings],
   );
   const { collapsed_groups, group_by, show_subitems } = settings;
   const lines = useMemo(
