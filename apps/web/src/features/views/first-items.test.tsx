@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
-import { readViewSettings } from '@strata/domain/views/view-settings';
+import { readViewSettings, type ViewSettings } from '@strata/domain/views/view-settings';
 import { render } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { FIRST_ITEMS, useFirstItemsFirst } from './first-items';
 
+/** A view that notes how many items it was given, render by render. */
+function View(props: { items: readonly number[]; settings: ViewSettings; counts: number[] }) {
+  props.counts.push(useFirstItemsFirst(props.items, props.settings).length);
+  return null;
+}
+
 /** What a view drew, render by render: the number of items it was given. */
 function drawnCounts(items: readonly number[], settings = readViewSettings({})) {
   const counts: number[] = [];
-  function View() {
-    counts.push(useFirstItemsFirst(items, settings).length);
-    return null;
-  }
-  render(<View />);
+  render(<View items={items} settings={settings} counts={counts} />);
   return counts;
 }
 
