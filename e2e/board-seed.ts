@@ -98,3 +98,17 @@ export function seedView(
     row_version: 1,
   });
 }
+
+/** `YYYY-MM-DD`, `offset` days from today (UTC): the gantt opens on today. */
+export function fromToday(offset: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset))
+    .toISOString()
+    .slice(0, 10);
+}
+
+/** `YYYY-MM-DD` of a day of the current month (the calendar opens on today's month). */
+export function thisMonth(day: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getFullYear(), now.getMonth(), day)).toISOString().slice(0, 10);
+}

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { seriousViolations } from './a11y';
 import { createVerifiedAccount } from './accounts';
-import { seedBoard, seedView } from './board-seed';
+import { seedBoard, seedView, thisMonth } from './board-seed';
 import { launchChromium, screenshot } from './browser';
 import { apiCall, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
 
@@ -12,12 +12,6 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
-
-/** `YYYY-MM-DD` of a day of the current month (the calendar opens on today's month). */
-function thisMonth(day: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getFullYear(), now.getMonth(), day)).toISOString().slice(0, 10);
-}
 
 const dayCell = (page: Page, date: string) => page.locator(`[role="cell"][data-date="${date}"]`).first();
 const eventIn = (scope: Page | Locator, title: string) => scope.getByRole('button', { name: title }).first();

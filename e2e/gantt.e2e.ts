@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { seriousViolations } from './a11y';
 import { createVerifiedAccount } from './accounts';
-import { seedBoard, seedView } from './board-seed';
+import { fromToday, seedBoard, seedView } from './board-seed';
 import { launchChromium, screenshot } from './browser';
 import { apiCall, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
 
@@ -12,14 +12,6 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
-
-/** `YYYY-MM-DD`, `offset` days from today (UTC): the gantt opens on today. */
-function fromToday(offset: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset))
-    .toISOString()
-    .slice(0, 10);
-}
 
 const bar = (page: Page, name: string) => page.locator(`[data-gantt-bar]`, { hasText: name }).first();
 

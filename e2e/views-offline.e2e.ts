@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createVerifiedAccount } from './accounts';
-import { seedBoard, seedView } from './board-seed';
+import { fromToday, seedBoard, seedView, thisMonth } from './board-seed';
 import { launchChromium, screenshot } from './browser';
 import { networkOf } from './network';
 import { apiCall, signedInPage, type Token } from './workspace-setup';
@@ -12,20 +12,6 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
-
-/** `YYYY-MM-DD`, `offset` days from today (UTC). */
-function fromToday(offset: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset))
-    .toISOString()
-    .slice(0, 10);
-}
-
-/** `YYYY-MM-DD` of a day of the current month (the calendar opens on today's month). */
-function thisMonth(day: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getFullYear(), now.getMonth(), day)).toISOString().slice(0, 10);
-}
 
 /** A board with one date and one date-range column, items dated this month, and a view of `type`. */
 async function placeWithView(

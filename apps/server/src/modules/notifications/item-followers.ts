@@ -3,16 +3,12 @@ import { itemParams } from '@strata/contracts/items';
 import { itemFollowersAnswer, itemFollowersPath, itemSubscribeBody } from '@strata/contracts/notifications';
 import type { CommentPermission } from '@strata/domain/comments/comment-rules';
 import { AppError } from '@strata/domain/errors';
-import {
-  itemFollowers as followersOf,
-  subscribedRecipients,
-} from '@strata/domain/notifications/comment-recipients';
+import { itemFollowers as followersOf } from '@strata/domain/notifications/comment-recipients';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { itemFollowers } from '../../db/schema/item-followers';
 import type { ItemRow } from '../../db/schema/items';
-import { recordEvent, userChannel } from '../../events/outbox';
 import { requireUser } from '../../http/authenticate';
 import { invalidField } from '../../http/field-errors';
 import { boardCan } from '../boards/board-access';
@@ -20,6 +16,7 @@ import { requireVisibleFolder } from '../items/item-reads';
 import { findItemAnyState } from '../items/items.repo';
 import { runWrite, type WriteScope } from '../records/write-scope';
 import { findItemViewers, readItemFollowing } from './item-audience';
+import { recordSubscribed } from './subscribed-event';
 
 /** The event that tells the producer whom someone subscribed to an item (UserSubscribedNotification). */
 export const ITEM_SUBSCRIBED_EVENT = 'item.subscribed';
@@ -74,21 +71,14 @@ async function subscribe(scope: WriteScope, id: string, userIds: readonly number
       target: [itemFollowers.itemId, itemFollowers.userId],
       set: { following: true, updatedAt: scope.now },
     });
-  const added = subscribedRecipients({
-    actorId: scope.user.id,
+  await recordSubscribed(scope, {
+    teamId: item.teamId,
+    type: ITEM_SUBSCRIBED_EVENT,
     named: wanted,
     followersBefore: before,
-    canSee: (userId) => seeing.has(userId),
+    seeing,
+    subject: { id: item.id, item_id: item.id },
   });
-  if (added.length > 0)
-    await recordEvent(scope.tx, {
-      teamId: item.teamId,
-      type: ITEM_SUBSCRIBED_EVENT,
-      // The caller's own channel: who follows an item is not news for the whole board.
-      channel: userChannel(scope.user.id),
-      actorId: scope.user.id,
-      payload: { id: item.id, item_id: item.id, data: { user_ids: added } },
-    });
   return { user_ids: seenInOrder(after, seeing) };
 }
 

@@ -10,14 +10,12 @@ import {
 import { viewIdParams } from '@strata/contracts/views';
 import type { CommentPermission } from '@strata/domain/comments/comment-rules';
 import { AppError } from '@strata/domain/errors';
-import { subscribedRecipients } from '@strata/domain/notifications/comment-recipients';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { viewFollowers } from '../../db/schema/view-followers';
 import type { FolderViewRow } from '../../db/schema/views';
-import { recordEvent, userChannel } from '../../events/outbox';
 import { requireUser } from '../../http/authenticate';
 import { invalidField } from '../../http/field-errors';
 import { boardCan } from '../boards/board-access';
@@ -25,6 +23,7 @@ import { requireVisibleFolder } from '../items/item-reads';
 import { runWrite, type WriteScope } from '../records/write-scope';
 import { findViewAnyState, seesView } from '../views/view-records';
 import { findItemViewers } from './item-audience';
+import { recordSubscribed } from './subscribed-event';
 
 /** The event that tells the producer whom someone subscribed to a view (UserSubscribedNotification). */
 export const VIEW_SUBSCRIBED_EVENT = 'view.subscribed';
@@ -111,20 +110,14 @@ async function subscribe(scope: WriteScope, viewId: string, userIds: readonly nu
   if (wanted.some((userId) => !seeing.has(userId))) throw invalidField('user_ids', 'FIELD_INVALID');
   const before = await currentFollowers(scope, view);
   await addFollowers(scope, view, wanted);
-  const added = subscribedRecipients({
-    actorId: scope.user.id,
+  await recordSubscribed(scope, {
+    teamId: view.teamId,
+    type: VIEW_SUBSCRIBED_EVENT,
     named: wanted,
     followersBefore: before,
-    canSee: (userId) => seeing.has(userId),
+    seeing,
+    subject: { id: view.id },
   });
-  if (added.length > 0)
-    await recordEvent(scope.tx, {
-      teamId: view.teamId,
-      type: VIEW_SUBSCRIBED_EVENT,
-      channel: userChannel(scope.user.id),
-      actorId: scope.user.id,
-      payload: { id: view.id, data: { user_ids: added } },
-    });
   return { user_ids: [...new Set([...before, ...wanted])].sort((a, b) => a - b) };
 }
 
