@@ -78,8 +78,9 @@ test("a view's followers dialog in Arabic and dark mode", async () => {
   const { path, viewId } = await place(rana, team.id);
   const { page, problems, context } = await signedInPage(browser, rana.token, { colorScheme: 'dark' });
   await page.goto(`${path}?view=${viewId}`);
-  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
   await page.getByRole('tab', { name: 'Launches', selected: true }).waitFor();
+  // The profile's language applies once it is read: poll rather than read once.
+  await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
   await page.getByRole('button', { name: 'خيارات طريقة العرض Launches' }).click();
   await page.getByRole('menuitem', { name: 'المتابعون…' }).click();
   const dialog = page.getByRole('dialog', { name: 'متابعو Launches' });
