@@ -95,14 +95,17 @@ export function createIdbPersistence(databaseName = RECORDS_DATABASE): IdbPersis
       await afterNextPaint();
       if (asked !== generation) return;
       const json = JSON.stringify(rows);
-      // The head (the first rows a screen shows) in the same transaction: it never disagrees
-      // with the copy it heads.
+      const entry = cursor === undefined ? { name, json } : { name, json, cursor };
+      // A store that keeps a head (keptHead) gives one with every save: it goes in the same
+      // transaction, so it never disagrees with the copy it heads. Other stores write one entry.
+      if (!head) {
+        await (await database()).put(COLLECTIONS, entry);
+        return;
+      }
       const tx = (await database()).transaction(COLLECTIONS, 'readwrite');
       await Promise.all([
-        tx.store.put(cursor === undefined ? { name, json } : { name, json, cursor }),
-        head
-          ? tx.store.put({ name: headName(name), json: JSON.stringify(head) })
-          : tx.store.delete(headName(name)),
+        tx.store.put(entry),
+        tx.store.put({ name: headName(name), json: JSON.stringify(head) }),
         tx.done,
       ]);
     },
