@@ -82,6 +82,8 @@ test("a view's followers dialog in Arabic and dark mode", async () => {
   // The profile's language applies once it is read: poll rather than read once.
   await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
   await page.getByRole('button', { name: 'خيارات طريقة العرض Launches' }).click();
+  await page.getByRole('menuitem', { name: 'متابعة العرض' }).waitFor();
+  await screenshot(page, 'view-menu-ar-dark');
   await page.getByRole('menuitem', { name: 'المتابعون…' }).click();
   const dialog = page.getByRole('dialog', { name: 'متابعو Launches' });
   await dialog.getByRole('option', { name: 'Sami Second' }).click();

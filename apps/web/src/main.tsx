@@ -9,6 +9,7 @@ import { queryClient } from './lib/query-client';
 import { SessionProvider } from './lib/session';
 import { flagNewerVersion, UPDATE_CHECK_INTERVAL_MS } from './lib/update-required';
 import { ConfirmProvider } from './ui/confirm';
+import { AppDirection } from './ui/direction';
 import './ui/global.css';
 import './ui/first-paint.css';
 import { Toaster } from './ui/toaster';
@@ -25,13 +26,15 @@ startTransition(() => {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <TooltipProvider>
-            <ConfirmProvider>
-              <PreferencesSync />
-              <RouterProvider router={router} />
-              <Toaster />
-            </ConfirmProvider>
-          </TooltipProvider>
+          <AppDirection>
+            <TooltipProvider>
+              <ConfirmProvider>
+                <PreferencesSync />
+                <RouterProvider router={router} />
+                <Toaster />
+              </ConfirmProvider>
+            </TooltipProvider>
+          </AppDirection>
         </SessionProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -62,7 +62,7 @@ export function EditorFallback() {
 
 /** One comment: its author, time, text, reactions and actions; a root comment's replies under it. */
 export function CommentCard(props: CommentCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { comment, abilities } = props;
   const author =
     comment.created_by === null ? t('comments.deletedAccount') : props.nameOf(comment.created_by);
@@ -92,7 +92,7 @@ export function CommentCard(props: CommentCardProps) {
           </span>
         )}
         {hasMenu && !props.isPending && (
-          <Menu.Root modal={false} dir={i18n.dir()}>
+          <Menu.Root modal={false}>
             <Menu.Trigger className={styles.iconButton} aria-label={t('comments.actions', { name: author })}>
               <MoreHorizontal size={16} aria-hidden="true" />
             </Menu.Trigger>

@@ -39,10 +39,10 @@ export function MoveItemsMenu({
   count: number;
   onMove(folder: FolderRecord): void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const targets = useMemo(() => moveTargets(folders, currentFolderId), [folders, currentFolderId]);
   return (
-    <Menu.Root modal={false} dir={i18n.dir()}>
+    <Menu.Root modal={false}>
       <Menu.Trigger
         className={`${barStyles.barButton} ${styles.barButton}`}
         disabled={count === 0}
