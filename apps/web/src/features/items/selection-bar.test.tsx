@@ -16,6 +16,7 @@ import { undoStack } from '../../lib/items/undo';
 import { PROFILE_QUERY } from '../../lib/profile-query';
 import { queryClient } from '../../lib/query-client';
 import { ConfirmProvider } from '../../ui/confirm';
+import { AppDirection } from '../../ui/direction';
 import { toasts } from '../../ui/toast-store';
 import { SelectionBar, type SelectionBarProps } from './selection-bar';
 
@@ -116,21 +117,24 @@ const toastTexts = () => toasts.current().map((toast) => toast.message);
 
 function renderBar(items: readonly Item[], props: Partial<SelectionBarProps> = {}) {
   const onClear = vi.fn();
+  // Wrapped as the app is (main.tsx): Radix parts take the language's direction from the root.
   render(
-    <ConfirmProvider>
-      <SelectionBar
-        selection={new Set(items.map((item) => item.id))}
-        store={store()}
-        mayDelete
-        onClear={onClear}
-        mayEdit
-        folderId={HERE}
-        folders={FOLDERS}
-        attributes={ATTRIBUTES}
-        context={CONTEXT}
-        {...props}
-      />
-    </ConfirmProvider>,
+    <AppDirection>
+      <ConfirmProvider>
+        <SelectionBar
+          selection={new Set(items.map((item) => item.id))}
+          store={store()}
+          mayDelete
+          onClear={onClear}
+          mayEdit
+          folderId={HERE}
+          folders={FOLDERS}
+          attributes={ATTRIBUTES}
+          context={CONTEXT}
+          {...props}
+        />
+      </ConfirmProvider>
+    </AppDirection>,
   );
   return { onClear };
 }
