@@ -88,16 +88,20 @@ export function manyAttributes(count: number): AttributeDefinition[] {
 }
 
 /**
- * jsdom has no layout: the grid reports a 1200 x 600 viewport (the virtualizer reads the scroll
- * element's clientWidth and clientHeight), every other element none. Returns the restore function.
+ * jsdom has no layout: the grid (or the element `isGrid` picks) reports a 1200 x 600 viewport (the
+ * virtualizer reads the scroll element's clientWidth and clientHeight), every other element none.
+ * Returns the restore function.
  */
-export function mockGridViewport(width = 1200, height = 600): () => void {
+export function mockGridViewport(
+  width = 1200,
+  height = 600,
+  isGrid = (element: HTMLElement) => element.getAttribute('role') === 'grid',
+): () => void {
   const proto = HTMLElement.prototype;
   const saved = {
     width: Object.getOwnPropertyDescriptor(proto, 'clientWidth'),
     height: Object.getOwnPropertyDescriptor(proto, 'clientHeight'),
   };
-  const isGrid = (element: HTMLElement) => element.getAttribute('role') === 'grid';
   Object.defineProperty(proto, 'clientWidth', {
     configurable: true,
     get(this: HTMLElement) {

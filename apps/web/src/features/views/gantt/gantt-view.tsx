@@ -335,7 +335,9 @@ export function GanttView(props: GanttViewProps) {
     event.preventDefault();
     const later = (event.key === 'ArrowRight') !== rtl;
     const step = GANTT_KEY_STEP[settings.gantt_zoom] * (later ? 1 : -1);
-    save(itemId, spanAfter(event.shiftKey && !bar.milestone ? 'end' : 'move', bar, step));
+    // From the days last saved: a key pressed again before the store shows them steps on from there.
+    const shown = { ...bar, ...pending.current.get(itemId) };
+    save(itemId, spanAfter(event.shiftKey && !bar.milestone ? 'end' : 'move', shown, step));
   };
   /** An undated item's lane clicked: planned from the clicked day (from today by keyboard). */
   const onEmptyRowClick = (event: { clientX: number; detail: number }, itemId: string) => {
