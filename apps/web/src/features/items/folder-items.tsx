@@ -28,6 +28,7 @@ import {
   TableView,
   ViewToolbar,
 } from '../views';
+import { viewNeedsEveryItem } from '../views/first-items';
 import { AddAttributeDialog } from './add-attribute-dialog';
 import { needsSetUp } from './attribute-settings/settings-types';
 import styles from './folder-items.module.css';
@@ -224,10 +225,8 @@ export function FolderItems({ folder }: { folder: Folder }) {
 
   if ((attributes.isError || items.isError) && !(attributes.data && items.data))
     return <Notice tone="error">{t('items.loadFailed')}</Notice>;
-  // A folder's first rows come before the rest: a view whose rows depend on every item (sorted,
-  // filtered, or counted in charts) waits for the rest; one in the folder's own order shows them at once.
-  const needsEveryItem =
-    items.isPartial && (settings.sort.length > 0 || settings.filters.length > 0 || active.type === 'chart');
+  // A folder's first rows come before the rest: a view whose rows depend on every item waits for them.
+  const needsEveryItem = items.isPartial && viewNeedsEveryItem(active.type, settings);
   if (!attributes.data || !items.data || needsEveryItem) return <PageSpinner label={t('app.loading')} />;
   const openItem = itemId === undefined ? undefined : items.data.find((item) => item.id === itemId);
   const mayEdit = can('EDIT_ALL_ITEMS') || can('EDIT_OWN_ITEMS') || can('CREATE_ITEMS');

@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
-import { readViewSettings, type ViewSettings } from '@strata/domain/views/view-settings';
+import {
+  readViewSettings,
+  VIEW_TYPES,
+  type ViewSettings,
+  type ViewType,
+} from '@strata/domain/views/view-settings';
 import { render } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { FIRST_ITEMS, useFirstItemsFirst } from './first-items';
+import { FIRST_ITEMS, useFirstItemsFirst, viewNeedsEveryItem } from './first-items';
 
 /** A view that notes how many items it was given, render by render. */
 function View(props: { items: readonly number[]; settings: ViewSettings; counts: number[] }) {
@@ -36,5 +41,30 @@ describe('a large folder draws its first items first', () => {
     ],
   ])('%s', (_name, items, settings, expected) => {
     expect(drawnCounts(items, settings)).toEqual(expected);
+  });
+});
+
+describe('a view waits for every item of a folder when its first rows may be anywhere', () => {
+  const settings = {
+    'in its own order': readViewSettings({}),
+    sorted: readViewSettings({ sort: [{ attribute_id: 'a', direction: 'desc' }] }),
+    filtered: readViewSettings({ filters: [{ attribute_id: 'a', operator: 'is_not_empty' }] }),
+  };
+  // Only charts (they count every item) wait in the folder's own order.
+  const waitsInOwnOrder: Record<ViewType, boolean> = {
+    table: false,
+    columns: false,
+    list: false,
+    calendar: false,
+    gantt: false,
+    chart: true,
+  };
+  const cases = VIEW_TYPES.flatMap((type) => [
+    [type, 'in its own order', waitsInOwnOrder[type]] as const,
+    [type, 'sorted', true] as const,
+    [type, 'filtered', true] as const,
+  ]);
+  test.each(cases)('%s, %s: waits %s', (type, order, waits) => {
+    expect(viewNeedsEveryItem(type, settings[order])).toBe(waits);
   });
 });

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { GANTT_DAY_WIDTH } from '@strata/domain/views/gantt-model';
+import type { ViewItem } from '@strata/domain/views/view-rows';
 import { fireEvent, render } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -19,26 +21,33 @@ afterAll(restoreViewport);
 const name = attributeOf('text', { id: 'name', name: 'Name' });
 const dates = attributeOf('date_range', { id: 'when', name: 'When' });
 
-/** A gantt of one item planned 10 to 12 March whose store never catches up with what is saved. */
-function ganttWithSlowStore() {
-  const [made] = makeItems(1, [name]);
-  const item = {
-    ...made!,
-    values: { ...made!.values, when: { data: { start: '2026-03-10', end: '2026-03-12' } } },
-  };
-  const saved: unknown[] = [];
-  const view = render(
+/** Items named "Item 1"… planned over the given ranges. */
+function plannedItems(...ranges: [string, string][]): ViewItem[] {
+  return makeItems(ranges.length, [name]).map((item, index) => ({
+    ...item,
+    values: { ...item.values, when: { data: { start: ranges[index]![0], end: ranges[index]![1] } } },
+  }));
+}
+
+function ganttOf(items: readonly ViewItem[], onChangeValue: (data: unknown) => void = () => {}) {
+  return (
     <GanttView
       attributes={[name, dates]}
-      items={[item]}
+      items={items}
       settings={settingsOf({ gantt_zoom: 'day' })}
       context={CONTEXT}
       nameAttributeId="name"
       onChangeSettings={() => {}}
-      onChangeValue={(_itemId, _attributeId, data) => saved.push(data)}
+      onChangeValue={(_itemId, _attributeId, data) => onChangeValue(data)}
       onOpenItem={() => {}}
-    />,
+    />
   );
+}
+
+/** A gantt of one item planned 10 to 12 March whose store never catches up with what is saved. */
+function ganttWithSlowStore() {
+  const saved: unknown[] = [];
+  const view = render(ganttOf(plannedItems(['2026-03-10', '2026-03-12']), (data) => saved.push(data)));
   const bar = view.container.querySelector<HTMLElement>('[data-gantt-bar="item-1"]')!;
   return { bar, saved };
 }
@@ -65,5 +74,25 @@ describe('the gantt by keyboard', () => {
       fireEvent.keyDown(bar, { key: key.replace('Shift+', ''), shiftKey });
     }
     expect(saved).toEqual(expected);
+  });
+});
+
+describe('the gantt keeps what is in sight when its first day moves', () => {
+  test('items planned earlier arrive: the scroll moves by the days added before', () => {
+    const later = plannedItems(['2026-03-10', '2026-03-12']);
+    const view = render(ganttOf(later));
+    const scroller = view.container.querySelector('section')!;
+    const seen = scroller.scrollLeft;
+    const barAt = (id: string) =>
+      Number.parseFloat(
+        view.container.querySelector<HTMLElement>(`[data-gantt-bar="${id}"]`)!.style.insetInlineStart,
+      );
+    const before = barAt('item-1');
+    // The rest of the folder comes: one item planned 45 days before.
+    const earlier = plannedItems(['2026-01-24', '2026-01-25'])[0]!;
+    view.rerender(ganttOf([...later, { ...earlier, id: 'item-0' }]));
+    const added = barAt('item-1') - before;
+    expect(added).toBe(45 * GANTT_DAY_WIDTH.day);
+    expect(scroller.scrollLeft - seen).toBe(added);
   });
 });
