@@ -129,6 +129,7 @@ export async function setupViewsTest(): Promise<void> {
   } as unknown as typeof ResizeObserver;
   Element.prototype.scrollIntoView ??= () => {};
   Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.setPointerCapture ??= () => {};
   Element.prototype.releasePointerCapture ??= () => {};
   await i18next.use(initReactI18next).init({
     lng: 'en-US',

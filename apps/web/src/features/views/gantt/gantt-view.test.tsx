@@ -77,6 +77,23 @@ describe('the gantt by keyboard', () => {
   });
 });
 
+describe('the gantt by pointer', () => {
+  test('a drag right after a key, before the store shows the key’s save, goes on from what was saved', () => {
+    const { bar, saved } = ganttWithSlowStore();
+    fireEvent.keyDown(bar, { key: 'ArrowRight', shiftKey: true });
+    // Two days later by pointer (a day is 40 px at the day scale).
+    const twoDays = 2 * GANTT_DAY_WIDTH.day;
+    fireEvent.pointerDown(bar, { button: 0, pointerId: 1, clientX: 100 });
+    fireEvent.pointerMove(bar, { pointerId: 1, clientX: 100 + twoDays / 2 });
+    fireEvent.pointerMove(bar, { pointerId: 1, clientX: 100 + twoDays });
+    fireEvent.pointerUp(bar, { pointerId: 1, clientX: 100 + twoDays });
+    expect(saved).toEqual([
+      { start: '2026-03-10', end: '2026-03-13' },
+      { start: '2026-03-12', end: '2026-03-15' },
+    ]);
+  });
+});
+
 describe('the gantt keeps what is in sight when its first day moves', () => {
   test('items planned earlier arrive: the scroll moves by the days added before', () => {
     const later = plannedItems(['2026-03-10', '2026-03-12']);

@@ -284,11 +284,13 @@ export function GanttView(props: GanttViewProps) {
     if (mode === 'end') return { start: bar.start, end: Math.max(bar.end + delta, bar.start) };
     return { start: bar.start + delta, end: bar.end + delta };
   };
+  /** A bar as last saved: a drag or a key before the store shows a save goes on from there. */
+  const shownBar = (itemId: string, bar: GanttBar): GanttBar => ({ ...bar, ...pending.current.get(itemId) });
   const onPointerDown = (event: PointerEvent, itemId: string, bar: GanttBar, mode: DragMode) => {
     if (readOnly || event.button !== 0) return;
     event.stopPropagation();
     (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
-    setDrag({ mode, itemId, bar, x0: event.clientX, moved: false });
+    setDrag({ mode, itemId, bar: shownBar(itemId, bar), x0: event.clientX, moved: false });
   };
   const timelineRef = useRef<HTMLDivElement>(null);
   const onPointerMove = (event: PointerEvent) => {
@@ -335,9 +337,7 @@ export function GanttView(props: GanttViewProps) {
     event.preventDefault();
     const later = (event.key === 'ArrowRight') !== rtl;
     const step = GANTT_KEY_STEP[settings.gantt_zoom] * (later ? 1 : -1);
-    // From the days last saved: a key pressed again before the store shows them steps on from there.
-    const shown = { ...bar, ...pending.current.get(itemId) };
-    save(itemId, spanAfter(event.shiftKey && !bar.milestone ? 'end' : 'move', shown, step));
+    save(itemId, spanAfter(event.shiftKey && !bar.milestone ? 'end' : 'move', shownBar(itemId, bar), step));
   };
   /** An undated item's lane clicked: planned from the clicked day (from today by keyboard). */
   const onEmptyRowClick = (event: { clientX: number; detail: number }, itemId: string) => {
