@@ -115,12 +115,23 @@ test('a bar chart built from a label column counts the items per label, live in 
   await rtl.page.goto(page.url());
   const arabicCard = rtl.page.getByRole('article', { name: 'Tickets by status' });
   await arabicCard.locator('.recharts-bar-rectangle').first().waitFor();
-  const bars = await arabicCard.locator('.recharts-bar-rectangle').all();
-  const first = (await bars[0]!.boundingBox())!;
-  const last = (await bars[bars.length - 1]!.boundingBox())!;
-  expect(last.x).toBeLessThan(first.x);
-  const yAxis = (await arabicCard.locator('.recharts-yAxis-tick-labels').boundingBox())!;
-  expect(yAxis.x).toBeGreaterThan(first.x);
+  // The profile's language applies after the first paint, and the chart is drawn again then:
+  // its bars and axis are read together, once the page reads right to left.
+  await expect.poll(() => rtl.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  const layout = () =>
+    arabicCard.evaluate((card) => {
+      const bars = Array.from(
+        card.querySelectorAll('.recharts-bar-rectangle'),
+        (bar) => bar.getBoundingClientRect().x,
+      );
+      const axis = card.querySelector('.recharts-yAxis-tick-labels')?.getBoundingClientRect().x ?? null;
+      return {
+        bars: bars.length,
+        lastLeftOfFirst: bars.at(-1)! < bars[0]!,
+        axisRightOfBars: axis !== null && axis > bars[0]!,
+      };
+    });
+  await expect.poll(layout).toEqual({ bars: 2, lastLeftOfFirst: true, axisRightOfBars: true });
   expect(await seriousViolations(rtl.page)).toEqual([]);
   await screenshot(rtl.page, 'chart-view-ar-dark');
   await rtl.context.close();
