@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareOrderKeys, isOrderKey, keyBetween, keyForIndex, keysBetween } from './ordering';
+import {
+  compareOrderKeys,
+  compareOwnOrder,
+  isOrderKey,
+  keyBetween,
+  keyForIndex,
+  keysBetween,
+} from './ordering';
 
 describe('order keys', () => {
   it.each([
@@ -67,5 +74,24 @@ describe('order keys', () => {
     const keys = keysBetween('a0', 'a1', 10);
     expect(keys).toHaveLength(10);
     expect(['a0', ...keys, 'a1'].sort(compareOrderKeys)).toEqual(['a0', ...keys, 'a1']);
+  });
+});
+
+describe("a folder's own order", () => {
+  it.each<
+    [string, { sort_order: string | null; id: string }, { sort_order: string | null; id: string }, number]
+  >([
+    ['by key first', { sort_order: 'a0', id: 'z' }, { sort_order: 'a1', id: 'a' }, -1],
+    [
+      'a record without a key after one with',
+      { sort_order: null, id: 'a' },
+      { sort_order: 'a1', id: 'z' },
+      1,
+    ],
+    ['the same key: by id', { sort_order: 'a0', id: 'b' }, { sort_order: 'a0', id: 'a' }, 1],
+    ['neither keyed: by id', { sort_order: null, id: 'a' }, { sort_order: null, id: 'b' }, -1],
+    ['the same record', { sort_order: 'a0', id: 'a' }, { sort_order: 'a0', id: 'a' }, 0],
+  ])('%s', (_name, a, b, expected) => {
+    expect(compareOwnOrder(a, b)).toBe(expected);
   });
 });

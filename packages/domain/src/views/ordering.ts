@@ -25,6 +25,14 @@ export function compareOrderKeys(a: string | null | undefined, b: string | null 
   return a < b ? -1 : 1;
 }
 
+/** A folder's own order of records: by key, then by id (ties between keys made apart). */
+export function compareOwnOrder(
+  a: { sort_order?: string | null; id: string },
+  b: { sort_order?: string | null; id: string },
+): number {
+  return compareOrderKeys(a.sort_order, b.sort_order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /**
  * A key between two neighbours (null: the start or the end). Keys that are not in order, or not
  * keys at all (hand-written data), are treated as absent rather than thrown on: a move still gets

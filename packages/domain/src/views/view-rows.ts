@@ -8,7 +8,7 @@ import {
   valueToPlainText,
 } from '../attributes/type-registry';
 import type { ValueContext } from '../attributes/value-context';
-import { compareOrderKeys } from './ordering';
+import { compareOwnOrder } from './ordering';
 import type { ViewSettings } from './view-settings';
 
 /** An item as views read it. */
@@ -150,9 +150,7 @@ function itemComparator<T extends ViewItem>(
       const order = key.compare(dataOf(a, key.attribute), dataOf(b, key.attribute));
       if (order !== 0) return order;
     }
-    const byKey = compareOrderKeys(a.sort_order, b.sort_order);
-    if (byKey !== 0) return byKey;
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    return compareOwnOrder(a, b);
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Attribute, Item } from '@strata/contracts/items';
-import { compareOrderKeys, keyBetween, keysBetween } from '@strata/domain/views/ordering';
+import { compareOwnOrder, keyBetween, keysBetween } from '@strata/domain/views/ordering';
 import { isDeepEqual } from '@strata/sync/records/record-rules';
 import type { RecordStore } from '@strata/sync/records/record-types';
 import { descendantsOf, relocate } from './item-relocation';
@@ -228,7 +228,7 @@ export function moveItems(
   const tops = items
     .map((item) => store.find(item.id) ?? item)
     .filter((item) => item.parent_id === null && item.folder_id !== folderId)
-    .sort((a, b) => compareOrderKeys(a.sort_order, b.sort_order) || (a.id < b.id ? -1 : 1));
+    .sort(compareOwnOrder);
   if (tops.length === 0) return Promise.resolve([]);
   // Without the target's items at hand, an item keeps its key: still a valid place there.
   const keys = targetStore?.isInitialized()

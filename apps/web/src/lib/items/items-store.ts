@@ -1,6 +1,6 @@
 import type { Attribute, Item } from '@strata/contracts/items';
 import type { FolderView } from '@strata/contracts/views';
-import { compareOrderKeys } from '@strata/domain/views/ordering';
+import { compareOwnOrder } from '@strata/domain/views/ordering';
 import type { SyncedRecord } from '@strata/sync/records/record-rules';
 import type { RecordStore, RecordTransport } from '@strata/sync/records/record-types';
 import { applyPush, createOncePerPayload, type RecordPush, readPush } from '../boards/record-push';
@@ -115,7 +115,7 @@ const FIRST_PAGE_ITEMS = 100;
 export function firstItems(items: readonly Item[]): Item[] {
   return items
     .filter((item) => item.parent_id === null)
-    .sort((a, b) => compareOrderKeys(a.sort_order, b.sort_order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .sort(compareOwnOrder)
     .slice(0, FIRST_PAGE_ITEMS);
 }
 
