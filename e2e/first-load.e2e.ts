@@ -23,7 +23,7 @@ function recordApiRequests(page: Page): string[] {
   return requests;
 }
 
-/** What the page's head script sent early and the app has not taken (public/early-reads.js). */
+/** What the page's head script sent early and the app has not taken (head/early-reads.js). */
 const untakenEarlyReads = (page: Page) =>
   page.evaluate(() =>
     Object.keys((window as { strataEarlyReads?: { reads: object } }).strataEarlyReads?.reads ?? {}),

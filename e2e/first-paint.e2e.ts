@@ -26,15 +26,14 @@ test.each(cases)(
   'the frame drawn from the HTML, before any module runs: $theme, $locale, $width px wide',
   async ({ theme, locale, width }) => {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
-    // Only the head's theme script runs: the frame is what a visitor sees until the app's code arrives.
-    await context.route('**/*.js', (route) =>
-      route.request().url().endsWith('/theme-init.js') ? route.continue() : route.abort(),
-    );
+    // Only the scripts written into the page's head run (the theme's among them): the frame is
+    // what a visitor sees until the app's code arrives.
+    await context.route('**/*.js', (route) => route.abort());
     await context.addInitScript(
       ([chosenTheme, chosenLocale]) => {
         localStorage.setItem('strata.theme', chosenTheme);
         localStorage.setItem('strata.locale', chosenLocale);
-        // A session on this device is what makes the frame the app's (theme-init.js).
+        // A session on this device is what makes the frame the app's (head/theme-init.js).
         localStorage.setItem('strata.token', '{}');
       },
       [theme, locale],

@@ -20,7 +20,7 @@ import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency';
 import { registerInputPolicy } from './http/input-policy';
 import { registerSecurity } from './http/security';
 import './http/types';
-import { registerWebApp } from './http/web-app';
+import { readWebIndex, registerWebApp } from './http/web-app';
 import { createJobQueue } from './jobs/queue';
 import { type Clock, systemClock } from './lib/clock';
 import { serializeError } from './lib/log-errors';
@@ -165,7 +165,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     openapi: { info: { title: `${config.appName} API`, version: config.appVersion } },
     transform: jsonSchemaTransform,
   });
-  await registerSecurity(app, config);
+  const web = readWebIndex(config);
+  await registerSecurity(app, config, web?.scriptHashes);
   registerErrorHandler(app);
   registerInputPolicy(app);
   registerClientVersion(app, config);
@@ -220,7 +221,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(async (scope) => unsubscribeRoutes(scope, ctx));
   devMailRoutes(app, ctx);
   const realtime = await registerRealtime(app, ctx, bus);
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, web);
 
   const dispatcher = createDispatcher({
     db: database.db,

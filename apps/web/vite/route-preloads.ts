@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
 import { CLIENT_VERSION } from '../../../packages/domain/src/constants';
@@ -5,7 +6,7 @@ import { CLIENT_VERSION } from '../../../packages/domain/src/constants';
 /**
  * The screens whose code a first load of an address needs at once, by path prefix, and whether
  * for a visit with a session on the device (a board) or without one (signing in):
- * public/early-reads.js asks for them while the first-load script is still downloading, instead
+ * head/early-reads.js asks for them while the first-load script is still downloading, instead
  * of after it has run and the router has matched the address.
  */
 const ROUTE_SCREENS: Record<string, { session: boolean; modules: readonly string[] }> = {
@@ -50,9 +51,17 @@ function filesOf(
 }
 
 /**
- * Writes into the page what its head scripts need before the app's code runs: the client version
- * the API expects on every request (X-Client-Version), and in a build the files of each route's
- * screens (ROUTE_SCREENS) as JSON.
+ * The page's head scripts (head/), run before the first paint: the theme and direction, then the
+ * early reads. Written into the page rather than linked: a linked script without a hash in its
+ * name is revalidated on every load, and the page could not be parsed past it until the server
+ * had answered. The server allows them by their hashes (the CSP's script-src, http/web-app.ts).
+ */
+const HEAD_SCRIPTS = ['head/theme-init.js', 'head/early-reads.js'] as const;
+
+/**
+ * Writes into the page what runs before the app's code: the client version the API expects on
+ * every request (X-Client-Version), in a build the files of each route's screens
+ * (ROUTE_SCREENS) as JSON, and the head scripts that read them (HEAD_SCRIPTS), in that order.
  */
 export function routePreloads(root: string): Plugin {
   return {
@@ -67,8 +76,13 @@ export function routePreloads(root: string): Plugin {
             injectTo: 'head-prepend',
           },
         ];
+        const headScripts: HtmlTagDescriptor[] = HEAD_SCRIPTS.map((file) => ({
+          tag: 'script',
+          children: readFileSync(resolve(root, file), 'utf8'),
+          injectTo: 'head-prepend',
+        }));
         const bundle = context.bundle;
-        if (!bundle) return tags;
+        if (!bundle) return [...tags, ...headScripts];
         const entry = Object.values(bundle).find(
           (output): output is Rolldown.OutputChunk => output.type === 'chunk' && output.isEntry,
         );
@@ -98,7 +112,7 @@ export function routePreloads(root: string): Plugin {
           children: JSON.stringify(routes),
           injectTo: 'head-prepend',
         });
-        return tags;
+        return [...tags, ...headScripts];
       },
     },
   };

@@ -9,7 +9,10 @@ import type { AppConfig } from '../config';
  * The security headers helmet would set on documents (the web app, the dev mail page), computed once: helmet itself re-parses its whole
  * configuration on every call, which cost a quarter of the time of a cheap request.
  */
-export function securityHeaders(config: AppConfig): Record<string, string> {
+export function securityHeaders(
+  config: AppConfig,
+  inlineScripts: readonly string[] = [],
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => {
@@ -23,7 +26,8 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The page's own head scripts, by hash (http/web-app.ts inlineScriptHashes); no other inline script.
+        scriptSrc: ["'self'", ...inlineScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -66,12 +70,16 @@ export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
 }
 
 /**
- * Security headers with a CSP the web app passes (no inline scripts; inline styles for the
+ * Security headers with a CSP the web app passes (no inline scripts but the page's own, by hash; inline styles for the
  * positioning libraries set via style attributes), CORS only for listed origins, and rate limits
  * that routes switch on with `config.rateLimit`.
  */
-export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const documentHeaders = securityHeaders(config);
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: AppConfig,
+  inlineScripts: readonly string[] = [],
+): Promise<void> {
+  const documentHeaders = securityHeaders(config, inlineScripts);
   const apiHeaders = apiSecurityHeaders(config);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : documentHeaders);

@@ -1,14 +1,23 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { inlineScriptHashes } from './web-app';
+
+/** The CSP source of a script's text, computed here independently of the server's code. */
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const HEAD_SCRIPT = "document.documentElement.dataset.theme = 'dark';";
 
 /** A stand-in for the web app's build: the page, one hashed chunk, and optionally the PWA files. */
 function fakeBuild(withPwaFiles: boolean): string {
   const dir = mkdtempSync(join(tmpdir(), 'strata-web-build-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Strata</title><div id="root"></div>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><head><script>${HEAD_SCRIPT}</script><title>Strata</title></head><div id="root"></div>`,
+  );
   writeFileSync(join(dir, 'assets/index-Abc123.js'), 'console.log(1);');
   if (withPwaFiles) {
     writeFileSync(join(dir, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
@@ -76,6 +85,14 @@ describe('the installable web app', () => {
     }
   });
 
+  test('the page may run its own head script, by its hash, and no other inline script', async () => {
+    const page = await t.request({ method: 'GET', url: '/home' });
+    expect(page.body).toContain(`<script>${HEAD_SCRIPT}</script>`);
+    const scriptSrc = /script-src ([^;]*)/.exec(page.headers['content-security-policy'] as string)?.[1];
+    expect(scriptSrc?.split(' ').sort()).toEqual(["'self'", sha256(HEAD_SCRIPT)].sort());
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
   test('the page carries the app variables as data, the same as GET /api/app-vars, and no markup can break out', async () => {
     const page = await t.request({ method: 'GET', url: '/team/5/boards' });
     const match = page.body.match(/<script id="strata-app-vars" type="application\/json">(.*?)<\/script>/s);
@@ -83,5 +100,23 @@ describe('the installable web app', () => {
     const vars = (await t.request({ method: 'GET', url: '/api/app-vars' })).json();
     expect(JSON.parse(match![1]!)).toEqual(vars);
     expect(match![1]).not.toContain('<');
+  });
+});
+
+describe('inline script hashes', () => {
+  const cases: { html: string; allowed: string[] }[] = [
+    { html: '<script>a()</script>', allowed: ['a()'] },
+    { html: '<SCRIPT type="module">b()</SCRIPT >', allowed: ['b()'] },
+    {
+      html: "<script type='text/javascript'>c()</script><script>\n d()\n</script>",
+      allowed: ['c()', '\n d()\n'],
+    },
+    { html: '<script src="/x.js"></script><script type="module" src="/y.js"></script>', allowed: [] },
+    { html: '<script id="vars" type="application/json">{"a":1}</script>', allowed: [] },
+    { html: '<script type="importmap-like">e()</script><p>no script</p>', allowed: [] },
+    { html: '<script async>f()</script>', allowed: ['f()'] },
+  ];
+  test.each(cases)('$html', ({ html, allowed }) => {
+    expect(inlineScriptHashes(html)).toEqual(allowed.map(sha256));
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +23,40 @@ export function withAppVars(html: string, config: AppConfig): string {
   return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : `${html}${script}`;
 }
 
+/** A script element: its attributes and its text. */
+const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+/** A script type the browser runs (no type, a JavaScript MIME type, or module); others are data. */
+const RUNNABLE_TYPE = /^(?:module|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
+
+/**
+ * The CSP sources (`'sha256-…'`) of the scripts written into a page: the only inline scripts the
+ * policy lets run. Linked scripts (`src`) and data blocks (JSON) are not listed.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', text = ''] of html.matchAll(SCRIPT_ELEMENT)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1];
+    if (type && !RUNNABLE_TYPE.test(type)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The built page as served (app variables written in), and the hashes of its inline scripts. */
+export interface WebIndex {
+  html: string;
+  scriptHashes: string[];
+}
+
+/** The web build's page, read once at start-up; undefined when the server runs without it. */
+export function readWebIndex(config: AppConfig): WebIndex | undefined {
+  const indexPath = join(config.webDistDir, 'index.html');
+  if (!existsSync(indexPath)) return undefined;
+  const html = withAppVars(readFileSync(indexPath, 'utf8'), config);
+  return { html, scriptHashes: inlineScriptHashes(html) };
+}
+
 const PRECOMPRESSED_SUFFIX = /\.(?:br|gz)$/;
 
 /** Whether the build wrote compressed copies of a file (then its answer varies by encoding). */
@@ -34,10 +69,12 @@ function hasPrecompressedCopy(path: string): boolean {
  * API does not own (the client router shows its 404 page for unknown ones). The service worker
  * and the manifest are revalidated on every fetch (no-cache): their updates are the app's updates.
  */
-export async function registerWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const indexPath = join(config.webDistDir, 'index.html');
-  const hasWeb = existsSync(indexPath);
-  if (hasWeb) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: AppConfig,
+  web: WebIndex | undefined,
+): Promise<void> {
+  if (web) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
@@ -60,7 +97,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       },
     });
   }
-  const indexHtml = hasWeb ? withAppVars(readFileSync(indexPath, 'utf8'), config) : undefined;
+  const indexHtml = web?.html;
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';

@@ -1,4 +1,4 @@
-// Runs before the first paint (a same-origin script, so the CSP allows it): applies the cached
+// Runs before the first paint (written into the page by the build, allowed by its hash): applies the cached
 // theme and language direction so the page never flashes the wrong theme or direction.
 (() => {
   try {
