@@ -1,5 +1,6 @@
 import type { NotificationPreference, NotificationPreferenceChange } from '@strata/contracts/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
@@ -14,6 +15,10 @@ import { PushDeviceSection } from './push-device-section';
 const PATH = '/api/me/notification-preferences';
 const QUERY = ['notifications', 'preferences'] as const;
 type Answer = { preferences: NotificationPreference[] };
+type Channel = 'email' | 'push';
+
+/** A choice's key among those clicked and not yet answered. */
+const choiceKey = (type: string, channel: Channel) => `${type}:${channel}`;
 
 /**
  * profile/notifications: the bell lists every notification; here a person chooses, kind by kind,
@@ -26,24 +31,34 @@ export function NotificationPreferencesPage() {
   const canPush = Boolean(profile && !profile.guest);
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: QUERY, queryFn: () => api.get<Answer>(PATH), retry: false });
+  // Choices clicked and not yet answered, shown in the click's own render: a checkbox whose state
+  // came only from the query's cache went back to the old state until the cache's update was
+  // drawn (React restores a controlled input after its change event).
+  const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(new Map());
   const save = useMutation({
     mutationFn: (change: NotificationPreferenceChange) => api.put<Answer>(PATH, { preferences: [change] }),
-    onMutate: (change) => {
-      const before = queryClient.getQueryData<Answer>(QUERY);
-      if (before)
-        queryClient.setQueryData<Answer>(QUERY, {
-          preferences: before.preferences.map((p) =>
-            p.notification_type === change.notification_type ? { ...p, ...change } : p,
-          ),
-        });
-      return { before };
-    },
-    onError: (error, _change, context) => {
-      if (context?.before) queryClient.setQueryData(QUERY, context.before);
-      toasts.show(errorMessage(error, t), { tone: 'error' });
-    },
+    onError: (error) => toasts.show(errorMessage(error, t), { tone: 'error' }),
     onSuccess: (answer) => queryClient.setQueryData(QUERY, answer),
+    // The choice shows the saved state (or, refused, the one before) unless clicked again since.
+    onSettled: (_answer, _error, change) => {
+      const channel: Channel = change.email === undefined ? 'push' : 'email';
+      const key = choiceKey(change.notification_type, channel);
+      setPending((current) => {
+        if (current.get(key) !== change[channel]) return current;
+        const next = new Map(current);
+        next.delete(key);
+        return next;
+      });
+    },
   });
+  const choose = (entry: NotificationPreference, channel: Channel, value: boolean) => {
+    setPending((current) => new Map(current).set(choiceKey(entry.notification_type, channel), value));
+    // A read still under way would draw the state from before the click.
+    void queryClient.cancelQueries({ queryKey: QUERY });
+    save.mutate({ notification_type: entry.notification_type, [channel]: value });
+  };
+  const shown = (entry: NotificationPreference, channel: Channel) =>
+    pending.get(choiceKey(entry.notification_type, channel)) ?? entry[channel];
   if (query.isPending) return <PageSpinner label={t('app.loading')} />;
   return (
     <div className={profileStyles.page}>
@@ -75,13 +90,8 @@ export function NotificationPreferencesPage() {
                       <input
                         type="checkbox"
                         aria-label={kind}
-                        checked={entry.email}
-                        onChange={(event) =>
-                          save.mutate({
-                            notification_type: entry.notification_type,
-                            email: event.target.checked,
-                          })
-                        }
+                        checked={shown(entry, 'email')}
+                        onChange={(event) => choose(entry, 'email', event.target.checked)}
                       />
                     </td>
                     {canPush && (
@@ -89,13 +99,8 @@ export function NotificationPreferencesPage() {
                         <input
                           type="checkbox"
                           aria-label={t('notifications.preferences.pushFor', { kind })}
-                          checked={entry.push}
-                          onChange={(event) =>
-                            save.mutate({
-                              notification_type: entry.notification_type,
-                              push: event.target.checked,
-                            })
-                          }
+                          checked={shown(entry, 'push')}
+                          onChange={(event) => choose(entry, 'push', event.target.checked)}
                         />
                       </td>
                     )}
