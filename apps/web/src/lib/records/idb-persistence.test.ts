@@ -3,7 +3,7 @@ import { createRecordStore } from '@strata/sync/records/record-store';
 import type { RecordTransport } from '@strata/sync/records/record-types';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { afterNextPaint, createIdbPersistence } from './idb-persistence';
+import { afterNextPaint, createIdbPersistence, whenPageIdle } from './idb-persistence';
 
 interface Note {
   id: string;
@@ -107,6 +107,41 @@ describe('writes wait for the page to draw', () => {
     frames[0]!(performance.now());
     await saving;
     expect(await persistence.load('u1:notes')).toEqual([note('a', 1, 'A')]);
+  });
+
+  test('a save is written once the page is idle after that frame, not while it is busy', async () => {
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(callback, 0));
+    const idle: (() => void)[] = [];
+    const asked: (IdleRequestOptions | undefined)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: IdleRequestOptions) => {
+      idle.push(callback);
+      asked.push(options);
+      return idle.length;
+    });
+    const persistence = createIdbPersistence(freshName());
+    let isSaved = false;
+    const saving = persistence.save('u1:notes', [note('a', 1, 'A')]).then(() => {
+      isSaved = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isSaved).toBe(false);
+    expect(idle).toHaveLength(1);
+    // A page that stays busy is written to after a second at most.
+    expect(asked[0]).toEqual({ timeout: 1_000 });
+    idle[0]!();
+    await saving;
+    expect(await persistence.load('u1:notes')).toEqual([note('a', 1, 'A')]);
+  });
+
+  test('without idle callbacks (Safari) the wait for idle ends at once', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    let isIdle = false;
+    const waiting = whenPageIdle().then(() => {
+      isIdle = true;
+    });
+    await Promise.resolve();
+    await waiting;
+    expect(isIdle).toBe(true);
   });
 
   test('without frames (a hidden page, no requestAnimationFrame) a write waits 100 ms at most', async () => {
