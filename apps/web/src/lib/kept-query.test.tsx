@@ -4,6 +4,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { useKeptQuery } from './kept-query';
+import { deferred } from './test-deferred';
 
 const session = vi.hoisted(() => ({ profile: { id: 3 } as { id: number } | undefined }));
 vi.mock('./session', () => ({ useSession: () => session }));
@@ -15,17 +16,6 @@ function wrapper() {
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-}
-
-/** A server answer the test releases (or fails) when it wants. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 /** The workspace's access through useKeptQuery, answered by `answer`. */

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import enUS from '../../i18n/locales/en-US.json';
+import { deferred } from '../../lib/test-deferred';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn() }));
 vi.mock('../../lib/api', () => ({ api }));
@@ -31,17 +32,6 @@ const MENTIONS = 'Mentions of you in comments';
 const everyKind = (email: boolean) => ({
   preferences: NOTIFICATION_TYPES.map((notification_type) => ({ notification_type, email, push: false })),
 });
-/** A promise and the functions that settle it, for a save whose answer the test decides. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  return { promise, resolve, reject };
-}
-
 async function renderPage() {
   api.get.mockResolvedValue(everyKind(true));
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
