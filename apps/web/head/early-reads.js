@@ -1,8 +1,8 @@
-// Runs before the app's code (written into the page by the build, allowed by its hash). With a session on this
-// device, the reads every signed-in first load makes go out now, while the app's code downloads,
-// and the app takes their answers instead of asking again (lib/early-reads.ts). The address's
-// screen code starts loading too (vite/route-preloads.ts lists the files): a board's with a
-// session, the sign-in screens' without one.
+// Runs before the app's code (written into the page by the build, allowed by its hash). With a
+// session on this device, the reads every signed-in first load makes go out now, while the app's
+// code downloads, and the app takes their answers instead of asking again (lib/early-reads.ts).
+// The address's screen code starts loading too (vite/route-preloads.ts lists the files): a
+// board's with a session, the sign-in screens' without one.
 (() => {
   try {
     const token = JSON.parse(localStorage.getItem('strata.token') || 'null');

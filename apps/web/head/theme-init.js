@@ -1,5 +1,6 @@
-// Runs before the first paint (written into the page by the build, allowed by its hash): applies the cached
-// theme and language direction so the page never flashes the wrong theme or direction.
+// Runs before the first paint (written into the page by the build, allowed by its hash):
+// applies the cached theme and language direction so the page never flashes the wrong theme or
+// direction.
 (() => {
   try {
     const root = document.documentElement;

@@ -70,9 +70,9 @@ export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
 }
 
 /**
- * Security headers with a CSP the web app passes (no inline scripts but the page's own, by hash; inline styles for the
- * positioning libraries set via style attributes), CORS only for listed origins, and rate limits
- * that routes switch on with `config.rateLimit`.
+ * Security headers with a CSP the web app passes (no inline scripts but the page's own, by
+ * hash; inline styles for the positioning libraries set via style attributes), CORS only for
+ * listed origins, and rate limits that routes switch on with `config.rateLimit`.
  */
 export async function registerSecurity(
   app: FastifyInstance,

@@ -1,4 +1,7 @@
-/** For tests: a promise and the functions that settle it, for an answer the test releases (or fails) when it wants. */
+/**
+ * For tests: a promise and the functions that settle it, for an answer the test releases (or
+ * fails) when it wants.
+ */
 export function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;

@@ -7,7 +7,8 @@ export function isThemePreference(value: unknown): value is ThemePreference {
 
 /**
  * Light and dark set `data-theme` on <html>; system removes it and the stylesheet follows
- * prefers-color-scheme. The choice is cached so the page's head script (head/theme-init.js) applies it before the first paint.
+ * prefers-color-scheme. The choice is cached so the page's head script (head/theme-init.js)
+ * applies it before the first paint.
  */
 export function applyTheme(preference: ThemePreference): void {
   const root = document.documentElement;

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import enUS from '../i18n/locales/en-US.json';
+import { initTestI18n } from '../lib/test-i18n';
 import { ConfirmProvider, useConfirm } from './confirm';
 import type { ConfirmOptions } from './confirm-options';
 
@@ -11,11 +9,7 @@ beforeAll(async () => {
   // The provider loads the dialogue on first use: loaded here, the first case does not wait on
   // the test runner transforming it.
   await import('./confirm-dialog');
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n();
 });
 afterEach(cleanup);
 

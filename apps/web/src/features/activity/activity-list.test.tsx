@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
 import type { ActivityEntry } from '@strata/contracts/activity';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import enUS from '../../i18n/locales/en-US.json';
+import { initTestI18n } from '../../lib/test-i18n';
 import { ActivityList, type ActivityListProps } from './activity-list';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n();
 });
 afterEach(cleanup);
 

@@ -2,12 +2,10 @@
 import type { ActivityEntry, ActivityPage } from '@strata/contracts/activity';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { act } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import enUS from '../../i18n/locales/en-US.json';
 import type { ChannelHandlers } from '../../lib/realtime';
+import { initTestI18n } from '../../lib/test-i18n';
 import { ItemActivity } from './item-activity';
 import { touchesBoardLog, touchesItemLog } from './use-activity-live';
 
@@ -39,11 +37,7 @@ vi.mock('../../lib/use-channel', () => ({
 }));
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n();
 });
 beforeEach(() => {
   server.entries = [created];

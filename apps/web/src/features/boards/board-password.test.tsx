@@ -2,13 +2,11 @@
 import type { Board } from '@strata/contracts/boards';
 import { HttpError } from '@strata/sync/http-client';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import enUS from '../../i18n/locales/en-US.json';
 import { api } from '../../lib/api';
 import { isBoardLocked } from '../../lib/boards/board-password';
 import { boardsStore, foldersStore } from '../../lib/boards/boards-store';
+import { initTestI18n } from '../../lib/test-i18n';
 import { toasts } from '../../ui/toast-store';
 import { BoardPasswordForm } from './board-password-form';
 import { BoardPasswordPrompt } from './board-password-prompt';
@@ -77,11 +75,7 @@ function answer(call: Call): Response {
 }
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n();
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const call = {
       method: String(init.method),

@@ -6,15 +6,14 @@ import type { AttributeDefinition } from '@strata/domain/attributes/type-registr
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import enUS from '../../i18n/locales/en-US.json';
 import { createItem } from '../../lib/items/item-writes';
 import { createItemsServer } from '../../lib/items/items-server.fixtures';
 import { itemsStore } from '../../lib/items/items-store';
 import { undoStack } from '../../lib/items/undo';
 import { PROFILE_QUERY } from '../../lib/profile-query';
 import { queryClient } from '../../lib/query-client';
+import { initTestI18n } from '../../lib/test-i18n';
 import { ConfirmProvider } from '../../ui/confirm';
 import { AppDirection } from '../../ui/direction';
 import { toasts } from '../../ui/toast-store';
@@ -89,11 +88,7 @@ beforeAll(async () => {
   Element.prototype.scrollIntoView ??= () => {};
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => {};
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n();
 });
 
 beforeEach(async () => {

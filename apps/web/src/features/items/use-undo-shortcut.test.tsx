@@ -2,10 +2,7 @@
 import 'fake-indexeddb/auto';
 import type { Item } from '@strata/contracts/items';
 import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import enUS from '../../i18n/locales/en-US.json';
 import { isTypingTarget } from '../../lib/commands/shortcuts';
 import { createItem, deleteItems, setValues } from '../../lib/items/item-writes';
 import { createItemsServer } from '../../lib/items/items-server.fixtures';
@@ -13,6 +10,7 @@ import { itemsStore } from '../../lib/items/items-store';
 import { undoStack } from '../../lib/items/undo';
 import { PROFILE_QUERY } from '../../lib/profile-query';
 import { queryClient } from '../../lib/query-client';
+import { initTestI18n } from '../../lib/test-i18n';
 import { toasts } from '../../ui/toast-store';
 import { shortcutOf, useUndoShortcut } from './use-undo-shortcut';
 
@@ -32,11 +30,7 @@ const SIGNED_IN = 1;
 
 beforeAll(async () => {
   vi.stubGlobal('fetch', server.fetch);
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n();
 });
 
 beforeEach(async () => {

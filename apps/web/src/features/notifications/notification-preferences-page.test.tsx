@@ -2,11 +2,9 @@
 import { NOTIFICATION_TYPES } from '@strata/contracts/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import enUS from '../../i18n/locales/en-US.json';
 import { deferred } from '../../lib/test-deferred';
+import { initTestI18n } from '../../lib/test-i18n';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn() }));
 vi.mock('../../lib/api', () => ({ api }));
@@ -16,11 +14,7 @@ vi.mock('../../lib/session', () => ({ useSession: () => ({ profile: { id: 1, gue
 const { NotificationPreferencesPage } = await import('./notification-preferences-page');
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n();
 });
 afterEach(() => {
   cleanup();

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import enUS from '../../i18n/locales/en-US.json';
+import { initTestI18n } from '../../lib/test-i18n';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), delete: vi.fn() }));
 vi.mock('../../lib/api', () => ({ api }));
@@ -11,11 +9,7 @@ vi.mock('../../lib/api', () => ({ api }));
 const { PushDeviceSection } = await import('./push-device-section');
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n();
 });
 afterEach(() => {
   cleanup();

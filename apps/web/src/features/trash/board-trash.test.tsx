@@ -3,9 +3,8 @@ import type { TrashEntry } from '@strata/contracts/trash';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import enUS from '../../i18n/locales/en-US.json';
+import { initTestI18n } from '../../lib/test-i18n';
 import { ConfirmProvider } from '../../ui/confirm';
 import { toasts } from '../../ui/toast-store';
 import { BoardTrash } from './board-trash';
@@ -84,11 +83,7 @@ function answer(call: Call): Response {
 }
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n();
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const call = {
       method: String(init.method),

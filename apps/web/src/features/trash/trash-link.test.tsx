@@ -3,12 +3,10 @@ import type { Board } from '@strata/contracts/boards';
 import type { Action } from '@strata/domain/permissions/actions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import enUS from '../../i18n/locales/en-US.json';
 import { SessionProvider } from '../../lib/session';
+import { initTestI18n } from '../../lib/test-i18n';
 import { BoardContext, type BoardView } from '../boards/board-context';
 import { BoardHeader } from '../boards/board-header';
 
@@ -35,11 +33,7 @@ const BOARD: Board = {
 };
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n();
 });
 afterEach(cleanup);
 

@@ -4,8 +4,7 @@ import type { ValueContext } from '@strata/domain/attributes/value-context';
 import type { ViewItem } from '@strata/domain/views/view-rows';
 import { readViewSettings, type ViewSettings } from '@strata/domain/views/view-settings';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import enUS from '../../i18n/locales/en-US.json';
+import { initTestI18n } from '../../lib/test-i18n';
 import type { ViewMember } from './view-types';
 
 /** Test support for the views: attributes of every type, generated items, jsdom layout. */
@@ -131,9 +130,5 @@ export async function setupViewsTest(): Promise<void> {
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.setPointerCapture ??= () => {};
   Element.prototype.releasePointerCapture ??= () => {};
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n();
 }
