@@ -25,6 +25,7 @@ import { useWorkspaces } from '../lib/workspaces';
 import { useWorkspaceUpdates } from '../lib/workspaces-store';
 import { Avatar } from '../ui/avatar';
 import menuStyles from '../ui/menu.module.css';
+import { MenuOnFirstUse } from '../ui/on-first-use';
 import { Tooltip } from '../ui/tooltip';
 import { TruncatedName } from '../ui/truncated-name';
 import styles from './app-shell.module.css';
@@ -129,12 +130,17 @@ export function AppShell() {
           {offlineStatus}
           {profile && <NotificationBell />}
           {profile && (
-            <Menu.Root open={menu.open} onOpenChange={menu.onOpenChange}>
-              <Menu.Trigger className={styles.userButton}>
-                <Avatar src={profile.photo_url} name="" size={30} />
-                <TruncatedName name={profile.name} className={styles.userName} />
-                <span className="visually-hidden">{t('shell.userMenu')}</span>
-              </Menu.Trigger>
+            <MenuOnFirstUse
+              open={menu.open}
+              onOpenChange={menu.onOpenChange}
+              trigger={
+                <button type="button" className={styles.userButton}>
+                  <Avatar src={profile.photo_url} name="" size={30} />
+                  <TruncatedName name={profile.name} className={styles.userName} />
+                  <span className="visually-hidden">{t('shell.userMenu')}</span>
+                </button>
+              }
+            >
               <Menu.Portal>
                 {/* The menu shows once its entries (the registry's account commands) are there. */}
                 <Suspense fallback={null}>
@@ -144,7 +150,7 @@ export function AppShell() {
                   </Menu.Content>
                 </Suspense>
               </Menu.Portal>
-            </Menu.Root>
+            </MenuOnFirstUse>
           )}
         </header>
       )}

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { type FolderNode, isHidden, isPrivate } from '../../lib/boards/folder-tree';
 import menuStyles from '../../ui/menu.module.css';
+import { MenuOnFirstUse } from '../../ui/on-first-use';
 import { TruncatedName } from '../../ui/truncated-name';
 import { useBoardView } from './board-context';
 import { FolderMembersDialog } from './folder-members-dialog';
@@ -134,13 +135,18 @@ function FolderMenu({ node, onCreateSubfolder }: { node: FolderNode; onCreateSub
       {isChoosingMembers && (
         <FolderMembersDialog folder={folder} open={isChoosingMembers} onOpenChange={setIsChoosingMembers} />
       )}
-      <Menu.Root modal={false}>
-        <Menu.Trigger
-          className={styles.menuButton}
-          aria-label={t('boards.folders.actions', { name: folder.name })}
-        >
-          <MoreHorizontal size={16} aria-hidden="true" />
-        </Menu.Trigger>
+      <MenuOnFirstUse
+        modal={false}
+        trigger={
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-label={t('boards.folders.actions', { name: folder.name })}
+          >
+            <MoreHorizontal size={16} aria-hidden="true" />
+          </button>
+        }
+      >
         <Menu.Portal>
           <Menu.Content
             className={menuStyles.menu}
@@ -215,7 +221,7 @@ function FolderMenu({ node, onCreateSubfolder }: { node: FolderNode; onCreateSub
             )}
           </Menu.Content>
         </Menu.Portal>
-      </Menu.Root>
+      </MenuOnFirstUse>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/avatar';
 import menuStyles from '../../ui/menu.module.css';
+import { MenuOnFirstUse } from '../../ui/on-first-use';
 import { Spinner } from '../../ui/spinner';
 import type { ViewMember } from '../views/view-types';
 import { CommentBody } from './comment-body';
@@ -92,10 +93,18 @@ export function CommentCard(props: CommentCardProps) {
           </span>
         )}
         {hasMenu && !props.isPending && (
-          <Menu.Root modal={false}>
-            <Menu.Trigger className={styles.iconButton} aria-label={t('comments.actions', { name: author })}>
-              <MoreHorizontal size={16} aria-hidden="true" />
-            </Menu.Trigger>
+          <MenuOnFirstUse
+            modal={false}
+            trigger={
+              <button
+                type="button"
+                className={styles.iconButton}
+                aria-label={t('comments.actions', { name: author })}
+              >
+                <MoreHorizontal size={16} aria-hidden="true" />
+              </button>
+            }
+          >
             <Menu.Portal>
               <Menu.Content className={menuStyles.menu} align="end" sideOffset={4}>
                 {abilities.pin && comment.parent_id === null && (
@@ -118,7 +127,7 @@ export function CommentCard(props: CommentCardProps) {
                 )}
               </Menu.Content>
             </Menu.Portal>
-          </Menu.Root>
+          </MenuOnFirstUse>
         )}
       </header>
       {props.isEditing ? (

@@ -4,6 +4,7 @@ import { Folder, FolderInput } from 'lucide-react';
 import { type CSSProperties, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildFolderTree, type FolderNode } from '../../lib/boards/folder-tree';
+import { MenuOnFirstUse } from '../../ui/on-first-use';
 import { TruncatedName } from '../../ui/truncated-name';
 import styles from './bulk-actions.module.css';
 import barStyles from './folder-items.module.css';
@@ -42,15 +43,20 @@ export function MoveItemsMenu({
   const { t } = useTranslation();
   const targets = useMemo(() => moveTargets(folders, currentFolderId), [folders, currentFolderId]);
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        className={`${barStyles.barButton} ${styles.barButton}`}
-        disabled={count === 0}
-        title={count === 0 ? t('items.moveSubitemsHint') : undefined}
-      >
-        <FolderInput size={16} aria-hidden="true" />
-        {t('items.moveTo', { count })}
-      </Menu.Trigger>
+    <MenuOnFirstUse
+      modal={false}
+      trigger={
+        <button
+          type="button"
+          className={`${barStyles.barButton} ${styles.barButton}`}
+          disabled={count === 0}
+          title={count === 0 ? t('items.moveSubitemsHint') : undefined}
+        >
+          <FolderInput size={16} aria-hidden="true" />
+          {t('items.moveTo', { count })}
+        </button>
+      }
+    >
       <Menu.Portal>
         <Menu.Content className={styles.menu} align="start" sideOffset={5}>
           {targets.length === 0 && (
@@ -71,6 +77,6 @@ export function MoveItemsMenu({
           ))}
         </Menu.Content>
       </Menu.Portal>
-    </Menu.Root>
+    </MenuOnFirstUse>
   );
 }

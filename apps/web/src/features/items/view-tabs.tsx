@@ -20,6 +20,7 @@ import {
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import menuStyles from '../../ui/menu.module.css';
+import { MenuOnFirstUse } from '../../ui/on-first-use';
 import { TruncatedName } from '../../ui/truncated-name';
 import styles from './view-tabs.module.css';
 
@@ -148,10 +149,18 @@ function TabMenu({
   if (!allowed.rename && !allowed.remove && !allowed.visibility && !allowed.lock && extras === null)
     return null;
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger className={styles.menuButton} aria-label={t('views.tabs.actions', { name: view.name })}>
-        <MoreHorizontal size={14} aria-hidden="true" />
-      </Menu.Trigger>
+    <MenuOnFirstUse
+      modal={false}
+      trigger={
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-label={t('views.tabs.actions', { name: view.name })}
+        >
+          <MoreHorizontal size={14} aria-hidden="true" />
+        </button>
+      }
+    >
       <Menu.Portal>
         <Menu.Content className={menuStyles.menu} align="start" sideOffset={5}>
           {allowed.rename && (
@@ -198,17 +207,21 @@ function TabMenu({
           )}
         </Menu.Content>
       </Menu.Portal>
-    </Menu.Root>
+    </MenuOnFirstUse>
   );
 }
 
 function AddViewMenu({ onAdd }: { onAdd(type: ViewType): void }) {
   const { t } = useTranslation();
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger className={styles.addButton} aria-label={t('views.tabs.add')}>
-        <Plus size={16} aria-hidden="true" />
-      </Menu.Trigger>
+    <MenuOnFirstUse
+      modal={false}
+      trigger={
+        <button type="button" className={styles.addButton} aria-label={t('views.tabs.add')}>
+          <Plus size={16} aria-hidden="true" />
+        </button>
+      }
+    >
       <Menu.Portal>
         <Menu.Content className={menuStyles.menu} align="start" sideOffset={5}>
           {ADDABLE.map((type) => {
@@ -221,7 +234,7 @@ function AddViewMenu({ onAdd }: { onAdd(type: ViewType): void }) {
           })}
         </Menu.Content>
       </Menu.Portal>
-    </Menu.Root>
+    </MenuOnFirstUse>
   );
 }
 

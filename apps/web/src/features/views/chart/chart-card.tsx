@@ -7,6 +7,7 @@ import { MoreHorizontal } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import menuStyles from '../../../ui/menu.module.css';
+import { MenuOnFirstUse } from '../../../ui/on-first-use';
 import { toasts } from '../../../ui/toast-store';
 import styles from './chart.module.css';
 import { ChartCanvas } from './chart-canvas';
@@ -79,13 +80,17 @@ export function ChartCard(props: {
         <h3 className={`truncate ${styles.cardTitle}`} dir="auto" title={title}>
           {title}
         </h3>
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger
-            className={styles.iconButton}
-            aria-label={t('views.chart.actions', { name: title })}
-          >
-            <MoreHorizontal size={16} aria-hidden="true" />
-          </DropdownMenu.Trigger>
+        <MenuOnFirstUse
+          trigger={
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={t('views.chart.actions', { name: title })}
+            >
+              <MoreHorizontal size={16} aria-hidden="true" />
+            </button>
+          }
+        >
           <DropdownMenu.Portal>
             <DropdownMenu.Content className={menuStyles.menu} align="end" sideOffset={4}>
               {!props.readOnly && (
@@ -115,7 +120,7 @@ export function ChartCard(props: {
               )}
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        </MenuOnFirstUse>
       </header>
       <div className={styles.cardBody} ref={bodyRef}>
         {ready && texts ? (

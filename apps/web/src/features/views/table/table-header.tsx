@@ -7,6 +7,7 @@ import type { VirtualItem } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MenuOnFirstUse } from '../../../ui/on-first-use';
 import styles from './table.module.css';
 import {
   clampWidth,
@@ -196,8 +197,8 @@ function HeaderCell(
       onDragEnd={drag.end}
       onKeyDown={handleHeaderKeyDown}
     >
-      <Menu.Root>
-        <Menu.Trigger asChild>
+      <MenuOnFirstUse
+        trigger={
           <button
             type="button"
             className={styles.headerButton}
@@ -208,7 +209,8 @@ function HeaderCell(
             {sort?.direction === 'desc' && <ArrowDown size={14} aria-hidden="true" />}
             <ChevronDown size={14} aria-hidden="true" className={styles.count} />
           </button>
-        </Menu.Trigger>
+        }
+      >
         <Menu.Portal>
           <Menu.Content className={styles.menu} align="start" sideOffset={4}>
             <Menu.Item
@@ -289,7 +291,7 @@ function HeaderCell(
             )}
           </Menu.Content>
         </Menu.Portal>
-      </Menu.Root>
+      </MenuOnFirstUse>
       {!props.readOnly && <ResizeHandle {...props} attribute={attribute} width={width} />}
     </div>
   );

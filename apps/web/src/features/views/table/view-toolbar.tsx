@@ -7,6 +7,7 @@ import { ArrowUpDown, Columns3, Download, ListFilter } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../../ui/dropdown';
+import { PopoverOnFirstUse } from '../../../ui/on-first-use';
 import type { ViewMember } from '../view-types';
 import { FilterEditor } from './filter-editor';
 import { SortEditor } from './sort-editor';
@@ -160,8 +161,8 @@ function ToolbarPopover({
 }) {
   const { t } = useTranslation();
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
+    <PopoverOnFirstUse
+      trigger={
         <button
           type="button"
           className={`${styles.button} ${count > 0 ? styles.buttonOn : ''}`}
@@ -175,7 +176,8 @@ function ToolbarPopover({
             </span>
           )}
         </button>
-      </Popover.Trigger>
+      }
+    >
       <Popover.Portal>
         <Popover.Content
           className={styles.popover}
@@ -187,7 +189,7 @@ function ToolbarPopover({
           {children}
         </Popover.Content>
       </Popover.Portal>
-    </Popover.Root>
+    </PopoverOnFirstUse>
   );
 }
 
