@@ -53,8 +53,14 @@ export function opensEditor(attribute: AttributeDefinition, readOnly: boolean): 
   );
 }
 
-/** One gridcell: the value drawn by its type, or the type's editor while it is being edited. */
-export function TableCell({
+/**
+ * One gridcell: the value drawn by its type, or the type's editor while it is being edited. A
+ * render function the row calls, not a component: it holds no state, and as a component it was
+ * a fiber of its own for every cell of every drawn row (108 of a board's first 1,154). `key` is
+ * the cell's key among the row's children.
+ */
+export function tableCell({
+  key,
   item,
   attribute,
   data,
@@ -73,6 +79,7 @@ export function TableCell({
   suffix,
   message = null,
 }: {
+  key: string;
   item: ViewItem;
   attribute: AttributeDefinition;
   data: unknown;
@@ -112,6 +119,7 @@ export function TableCell({
   const cell = (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the grid handles the keyboard for every cell (aria-activedescendant)
     <div
+      key={key}
       role="gridcell"
       id={id}
       aria-colindex={ariaColIndex}
@@ -154,7 +162,7 @@ export function TableCell({
     </div>
   );
   return message !== null ? (
-    <ErrorPopover error={message} messageId={`${id}-message`}>
+    <ErrorPopover key={key} error={message} messageId={`${id}-message`}>
       {cell}
     </ErrorPopover>
   ) : (

@@ -12,7 +12,7 @@ import { CommentCount } from '../../comments/comment-count';
 import { groupColour } from '../group-colour';
 import type { ViewMember } from '../view-types';
 import styles from './table.module.css';
-import { type CellActions, cellId, type EditState, TableCell } from './table-cell';
+import { type CellActions, cellId, type EditState, tableCell } from './table-cell';
 import { SELECT_WIDTH, type TableColumns } from './table-model';
 
 /** The column layout every row shares (recomputed when columns scroll or resize). */
@@ -107,24 +107,25 @@ export const ItemRow = memo(function ItemRow({
           onChange={() => {}}
         />
       </div>
-      {columns.name && (
-        <TableCell
-          item={item}
-          attribute={columns.name}
-          data={title}
-          context={layout.context}
-          members={layout.members}
-          row={row}
-          col={0}
-          ariaColIndex={2}
-          width={layout.widthOf(columns.name.id)}
-          isActive={activeCol === 0}
-          message={activeCol === 0 ? message : null}
-          edit={activeCol === 0 ? edit : null}
-          actions={actions}
-          className={`${styles.pinned} ${styles.pinnedEdge} ${styles.nameCell} ${depth === 1 ? styles.subitem : ''}`}
-          style={{ insetInlineStart: SELECT_WIDTH }}
-          prefix={
+      {columns.name &&
+        tableCell({
+          key: columns.name.id,
+          item,
+          attribute: columns.name,
+          data: title,
+          context: layout.context,
+          members: layout.members,
+          row,
+          col: 0,
+          ariaColIndex: 2,
+          width: layout.widthOf(columns.name.id),
+          isActive: activeCol === 0,
+          message: activeCol === 0 ? message : null,
+          edit: activeCol === 0 ? edit : null,
+          actions,
+          className: `${styles.pinned} ${styles.pinnedEdge} ${styles.nameCell} ${depth === 1 ? styles.subitem : ''}`,
+          style: { insetInlineStart: SELECT_WIDTH },
+          prefix:
             subitemCount > 0 ? (
               <button
                 type="button"
@@ -146,9 +147,8 @@ export const ItemRow = memo(function ItemRow({
                 )}
                 <span className={styles.count}>{subitemCount}</span>
               </button>
-            ) : null
-          }
-          suffix={
+            ) : null,
+          suffix: (
             <>
               {/* Most rows have none: they mount nothing (the count's text hook is per row). */}
               {item.comments_count ? <CommentCount count={item.comments_count} /> : null}
@@ -168,31 +168,28 @@ export const ItemRow = memo(function ItemRow({
                 </span>
               </button>
             </>
-          }
-        />
-      )}
+          ),
+        })}
       <div className={styles.spacer} style={{ inlineSize: layout.spacerStart }} />
       {layout.virtualColumns.map((virtual) => {
         const attribute = columns.others[virtual.index]!;
         const col = virtual.index + nameOffset;
-        return (
-          <TableCell
-            key={attribute.id}
-            item={item}
-            attribute={attribute}
-            data={layout.dataOf(item, attribute)}
-            context={layout.context}
-            members={layout.members}
-            row={row}
-            col={col}
-            ariaColIndex={layout.firstColIndex + virtual.index}
-            width={virtual.size}
-            isActive={activeCol === col}
-            message={activeCol === col ? message : null}
-            edit={activeCol === col ? edit : null}
-            actions={actions}
-          />
-        );
+        return tableCell({
+          key: attribute.id,
+          item,
+          attribute,
+          data: layout.dataOf(item, attribute),
+          context: layout.context,
+          members: layout.members,
+          row,
+          col,
+          ariaColIndex: layout.firstColIndex + virtual.index,
+          width: virtual.size,
+          isActive: activeCol === col,
+          message: activeCol === col ? message : null,
+          edit: activeCol === col ? edit : null,
+          actions,
+        });
       })}
       <div className={styles.spacer} style={{ inlineSize: layout.spacerEnd }} />
     </div>
