@@ -13,7 +13,6 @@ import { AppDirection } from './ui/direction';
 import './ui/global.css';
 import './ui/first-paint.css';
 import { Toaster } from './ui/toaster';
-import { TooltipProvider } from './ui/tooltip';
 
 initI18n();
 
@@ -27,13 +26,11 @@ startTransition(() => {
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <AppDirection>
-            <TooltipProvider>
-              <ConfirmProvider>
-                <PreferencesSync />
-                <RouterProvider router={router} />
-                <Toaster />
-              </ConfirmProvider>
-            </TooltipProvider>
+            <ConfirmProvider>
+              <PreferencesSync />
+              <RouterProvider router={router} />
+              <Toaster />
+            </ConfirmProvider>
           </AppDirection>
         </SessionProvider>
       </QueryClientProvider>

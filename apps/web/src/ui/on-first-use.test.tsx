@@ -4,7 +4,8 @@ import * as Popover from '@radix-ui/react-popover';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { MenuOnFirstUse, PopoverOnFirstUse } from './on-first-use';
+import { MenuOnFirstUse } from './on-first-use';
+import { PopoverOnFirstUse } from './popover-on-first-use';
 
 afterEach(cleanup);
 

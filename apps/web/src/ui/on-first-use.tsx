@@ -1,5 +1,4 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import * as Popover from '@radix-ui/react-popover';
 import {
   cloneElement,
   type KeyboardEvent,
@@ -32,7 +31,7 @@ type Intent =
 /** The keys that open a Radix dropdown menu from its trigger. */
 const MENU_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
-type TriggerProps = {
+export type TriggerProps = {
   onPointerDown?(event: PointerEvent<HTMLElement>): void;
   onKeyDown?(event: KeyboardEvent<HTMLElement>): void;
   onClick?(event: MouseEvent<HTMLElement>): void;
@@ -40,7 +39,7 @@ type TriggerProps = {
 };
 
 /** Whether the trigger's parts are mounted, the intent that mounted them, and the mounted trigger. */
-function useFirstUse() {
+export function useFirstUse() {
   const [intent, setIntent] = useState<Intent | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const wasFocused = useRef(false);
@@ -64,7 +63,7 @@ function useFirstUse() {
  * The plain trigger's event goes no further: its replay on the mounted trigger stands in for it,
  * so what listens above (the grid's keys, other menus' outside presses) sees it once.
  */
-function swallow(event: { preventDefault(): void; stopPropagation(): void }): void {
+export function swallow(event: { preventDefault(): void; stopPropagation(): void }): void {
   event.preventDefault();
   event.stopPropagation();
 }
@@ -139,38 +138,5 @@ export function MenuOnFirstUse({
       </Menu.Trigger>
       {children}
     </Menu.Root>
-  );
-}
-
-/** A popover mounted on first use: as MenuOnFirstUse, opened by a click (or Enter and Space). */
-export function PopoverOnFirstUse({
-  trigger,
-  children,
-}: {
-  trigger: ReactElement<TriggerProps>;
-  children: ReactNode;
-}) {
-  const { isMounted, use, triggerRef } = useFirstUse();
-  if (!isMounted) {
-    const own = trigger.props;
-    return cloneElement(trigger, {
-      'aria-haspopup': 'dialog',
-      'aria-expanded': false,
-      'data-state': 'closed',
-      onClick(event: MouseEvent<HTMLElement>) {
-        own.onClick?.(event);
-        if (event.defaultPrevented) return;
-        swallow(event);
-        use({ type: 'click' }, event.currentTarget);
-      },
-    } as Partial<TriggerProps>);
-  }
-  return (
-    <Popover.Root>
-      <Popover.Trigger asChild ref={triggerRef}>
-        {trigger}
-      </Popover.Trigger>
-      {children}
-    </Popover.Root>
   );
 }

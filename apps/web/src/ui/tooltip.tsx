@@ -1,10 +1,11 @@
-import * as RadixTooltip from '@radix-ui/react-tooltip';
 import {
   cloneElement,
   type FocusEvent,
+  lazy,
   type PointerEvent,
   type ReactElement,
   type ReactNode,
+  Suspense,
   useEffect,
   useId,
   useLayoutEffect,
@@ -14,13 +15,14 @@ import {
 import { createPortal } from 'react-dom';
 import styles from './tooltip.module.css';
 
-/** Tooltip timings of spec section 9. */
+/** How long a text tooltip waits for the pointer (spec section 9). */
 export const TOOLTIP_DELAY_MS = 200;
-export const CUSTOM_TOOLTIP_HIDE_MS = 200;
 
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>{children}</RadixTooltip.Provider>;
-}
+/**
+ * The rich variant and Radix's tooltip behind it load with the first one drawn, not with the
+ * first load's script (about 2.5 KB gzip of it).
+ */
+const RichTooltip = lazy(() => import('./rich-tooltip').then((module) => ({ default: module.RichTooltip })));
 
 /**
  * A tooltip: shows after 200 ms. The `custom` variant shows at once and hides 200 ms after the
@@ -36,7 +38,11 @@ export function Tooltip({
   custom?: boolean;
 }) {
   if (!custom) return <PlainTooltip content={content}>{children as ReactElement<TriggerProps>}</PlainTooltip>;
-  return <RichTooltip content={content}>{children}</RichTooltip>;
+  return (
+    <Suspense fallback={children}>
+      <RichTooltip content={content}>{children}</RichTooltip>
+    </Suspense>
+  );
 }
 
 /** Space between a tooltip and what it names, and from the window's edges. */
@@ -135,37 +141,5 @@ function PlainTooltip({ content, children }: { content: ReactNode; children: Rea
           document.body,
         )}
     </>
-  );
-}
-
-/** The rich variant: shows at once and stays while the pointer travels into its content. */
-function RichTooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
-  const [open, setOpen] = useState(false);
-  const hideTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(hideTimer.current), []);
-  const show = () => {
-    window.clearTimeout(hideTimer.current);
-    setOpen(true);
-  };
-  const hideSoon = () => {
-    window.clearTimeout(hideTimer.current);
-    hideTimer.current = window.setTimeout(() => setOpen(false), CUSTOM_TOOLTIP_HIDE_MS);
-  };
-  return (
-    <RadixTooltip.Root open={open} delayDuration={0} onOpenChange={(next) => (next ? show() : hideSoon())}>
-      <RadixTooltip.Trigger asChild onPointerEnter={show} onPointerLeave={hideSoon}>
-        {children}
-      </RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          className={styles.rich}
-          sideOffset={5}
-          onPointerEnter={show}
-          onPointerLeave={hideSoon}
-        >
-          {content}
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
   );
 }

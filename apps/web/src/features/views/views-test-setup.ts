@@ -3,7 +3,6 @@ import type { AttributeDefinition } from '@strata/domain/attributes/type-registr
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import type { ViewItem } from '@strata/domain/views/view-rows';
 import { readViewSettings, type ViewSettings } from '@strata/domain/views/view-settings';
-import i18next from 'i18next';
 import { initTestI18n } from '../../lib/test-i18n';
 import type { ViewMember } from './view-types';
 

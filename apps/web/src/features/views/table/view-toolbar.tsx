@@ -7,7 +7,7 @@ import { ArrowUpDown, Columns3, Download, ListFilter } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../../ui/dropdown';
-import { PopoverOnFirstUse } from '../../../ui/on-first-use';
+import { PopoverOnFirstUse } from '../../../ui/popover-on-first-use';
 import type { ViewMember } from '../view-types';
 import { FilterEditor } from './filter-editor';
 import { SortEditor } from './sort-editor';
