@@ -35,6 +35,7 @@ import { boardRoutes } from './modules/boards/boards.routes';
 import { changeRoutes } from './modules/changes/changes.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
+import { formRoutes } from './modules/forms/forms.routes';
 import { invitationAcceptanceRoutes } from './modules/invitations/acceptance.routes';
 import { myInvitationRoutes } from './modules/invitations/my-invitations.routes';
 import { readCommittedItems } from './modules/items/items.read';
@@ -206,6 +207,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   activityRoutes(app, ctx);
   viewRoutes(app, ctx);
   calendarFeedRoutes(app, ctx);
+  formRoutes(app, ctx);
   commentRoutes(app, ctx);
   searchRoutes(app, ctx);
   itemFollowRoutes(app, ctx);

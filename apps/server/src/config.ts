@@ -71,6 +71,10 @@ const envSchema = z.object({
   FEATURES: z.string().default(''),
   /** Seconds a notification waits unread before it is mailed (several within it go as one mail). */
   NOTIFICATION_EMAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Zero bits a public form's proof of work asks for (domain forms/form-challenge.ts). */
+  FORM_CHALLENGE_BITS: z.coerce.number().int().min(0).max(24).default(14),
+  /** Answers one public form takes per minute from all its visitors together. */
+  FORM_ANSWERS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   STATUS_MESSAGE_URL: optionalText,
   WEB_DIST_DIR: optionalText,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -110,6 +114,10 @@ export interface AppConfig {
   appVersion: string;
   /** Seconds a notification waits unread before it is mailed (NOTIFICATION_EMAIL_DELAY_S). */
   notificationEmailDelayS: number;
+  /** Zero bits a public form's proof of work asks for (FORM_CHALLENGE_BITS). */
+  formChallengeBits: number;
+  /** Answers one public form takes per minute from everywhere (FORM_ANSWERS_PER_MINUTE). */
+  formAnswersPerMinute: number;
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
@@ -213,6 +221,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     appName: e.APP_NAME,
     notificationEmailDelayS: e.NOTIFICATION_EMAIL_DELAY_S,
+    formChallengeBits: e.FORM_CHALLENGE_BITS,
+    formAnswersPerMinute: e.FORM_ANSWERS_PER_MINUTE,
     appVersion: version,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

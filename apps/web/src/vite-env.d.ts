@@ -21,3 +21,7 @@ declare module '*.json?part=permissions' {
   const catalogue: Record<string, unknown>;
   export default catalogue;
 }
+declare module '*.json?part=forms' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}

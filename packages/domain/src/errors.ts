@@ -77,6 +77,11 @@ export const ERROR_CATALOGUE = {
   VIEW_PERSONAL_OWNER_ONLY: { status: 403, message: 'Only the owner of a view can make it personal.' },
   VIEW_LOCKED: { status: 403, message: 'This view is locked: you do not have permission to change it.' },
   BOARD_LOCKED: { status: 403, message: 'This board is protected by a password.' },
+  FORM_CLOSED: { status: 410, message: 'This form no longer takes answers.' },
+  CHALLENGE_FAILED: {
+    status: 422,
+    message: 'We could not check that this answer comes from a person. Please send it again.',
+  },
   INTERNAL: { status: 500, message: 'Something Went Wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

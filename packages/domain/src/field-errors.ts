@@ -40,6 +40,8 @@ export const FIELD_ERROR_MESSAGES = {
   BOARD_ID_MISMATCH: 'The board id of the query and of the form differ.',
   FILE_NOT_MULTIPART: 'Send the file as multipart/form-data in the field "{field}".',
   FILE_FIELD_MISSING: 'Send the file in the field "{field}".',
+  // Forms.
+  FORM_NOT_A_QUESTION: 'This is not a question of the form.',
   // Trash.
   NOT_IN_TRASH: 'The {type} {id} is not in the trash.',
   // Profile.

@@ -14,4 +14,6 @@ export type CacheInvalidation =
    */
   | { scope: 'folders'; teamId: number; seq?: number }
   /** Folders or boards of the workspace changed: who sees which folder, and the snapshots. */
-  | { scope: 'structure'; teamId: number };
+  | { scope: 'structure'; teamId: number }
+  /** Views of the workspace changed: the public forms read by id. */
+  | { scope: 'views'; teamId: number };

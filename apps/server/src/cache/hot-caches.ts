@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { FolderRow } from '../db/schema/boards';
 import type { AttributeRow } from '../db/schema/items';
+import type { UserRow } from '../db/schema/users';
+import type { FolderViewRow } from '../db/schema/views';
 import type { AuthState } from '../http/types';
 import type { BoardWithRecord } from '../modules/boards/boards.repo';
 import type { TeamAccess } from '../modules/teams/team-access-types';
@@ -69,6 +71,8 @@ export interface HotCaches {
   folderViews: HotCache<true>;
   /** Folders and boards as item writes read them (item-reads.ts cachedStructure). */
   structure: StructureCaches;
+  /** A public form's id -> its view and its owner (forms/public-form.ts). */
+  forms: HotCache<FormLookup>;
   /** Drops here at once, then tells every other process (resolves once published). */
   invalidate(list: readonly CacheInvalidation[]): Promise<void>;
   /**
@@ -77,6 +81,12 @@ export interface HotCaches {
    * items naming its change number so that what holds it already is kept.
    */
   committed(list: readonly CacheInvalidation[], sequences: readonly CommittedSequence[]): Promise<void>;
+}
+
+/** A form view read by its public id, with the person it works as. */
+export interface FormLookup {
+  view: FolderViewRow;
+  owner: UserRow;
 }
 
 /** The rows of a workspace's structure, each keyed `{teamId}:{id}`. */
@@ -107,6 +117,8 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
   const attributes = new HotCache<AttributeRow[]>(2_000, 5 * MINUTE);
   const folders = new FolderSnapshotCache(FOLDER_SNAPSHOT_BYTES, 5 * MINUTE);
   const folderViews = new HotCache<true>(20_000, MINUTE);
+  const forms = new HotCache<FormLookup>(5_000, MINUTE);
+  const formsOfTeam = (teamId: number) => (_key: string, form: FormLookup) => form.view.teamId === teamId;
   const structure: StructureCaches = {
     folders: new HotCache(20_000, MINUTE),
     boards: new HotCache(5_000, MINUTE),
@@ -124,11 +136,15 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
         tokens.drop((_key, value) => value.auth.user.id === change.userId);
         memberships.drop((_key, access) => access.userId === change.userId);
         folderViews.drop((key) => key.split(':')[1] === String(change.userId));
+        forms.drop((_key, form) => form.owner.id === change.userId);
       } else if (change.scope === 'team') {
         memberships.drop((_key, access) => access.team.id === change.teamId);
         folderViews.drop(ofTeam(change.teamId));
         dropStructure(change.teamId);
         folders.drop(change.teamId);
+        forms.drop(formsOfTeam(change.teamId));
+      } else if (change.scope === 'views') {
+        forms.drop(formsOfTeam(change.teamId));
       } else if (change.scope === 'attributes') {
         attributes.drop(ofTeam(change.teamId));
         folders.drop(change.teamId);
@@ -164,6 +180,7 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
     folders,
     folderViews,
     structure,
+    forms,
     invalidate,
     committed(list, sequences) {
       for (const sequence of sequences) folders.commit(sequence);

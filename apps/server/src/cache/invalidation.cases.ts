@@ -195,6 +195,31 @@ export function invalidationCases(setup: () => { t: TestApp; nodes: Node[] }): v
     for (const node of nodes) expect((await create(node)).statusCode).toBe(404);
   });
 
+  test('a form no longer shared on one process is not found on the very next read on every process', async () => {
+    const { nodes, owner, teamId } = await workspace();
+    const { folderId, nameId } = await boardWithFolder(nodes, owner.token, teamId);
+    const formId = randomUUID();
+    const saveForm = (shared: boolean, rowVersion: number) =>
+      nodes[0]!({
+        method: 'PUT',
+        url: `/api/${teamId}/views/${formId}`,
+        token: owner.token,
+        json: {
+          folder_id: folderId,
+          type: 'form',
+          name: 'Requests',
+          settings: { shared, fields: [{ attribute_id: nameId }] },
+          row_version: rowVersion,
+        },
+      });
+    expect((await saveForm(true, 1)).statusCode).toBe(200);
+    const read = (node: Node) => node({ method: 'GET', url: `/api/public/forms/${formId}` });
+    for (const node of nodes) expect((await read(node)).statusCode).toBe(200);
+    expect((await saveForm(false, 2)).statusCode).toBe(200);
+    if (nodes.length > 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (const node of nodes) expect((await read(node)).statusCode).toBe(404);
+  });
+
   test('a renamed profile is what the very next request on every process answers', async () => {
     const { nodes, member } = await workspace();
     await expectEveryNode(nodes, member.token, '/api/me', 200);

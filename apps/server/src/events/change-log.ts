@@ -103,6 +103,7 @@ export function noteChangedStandings(tx: DbOrTx, teamId: number, changes: readon
     noteInvalidation(tx, { scope: 'team', teamId });
   if (changes.some((change) => change.type === 'attribute' || change.type === 'board'))
     noteInvalidation(tx, { scope: 'attributes', teamId });
+  if (changes.some((change) => change.type === 'view')) noteInvalidation(tx, { scope: 'views', teamId });
   if (changes.some((change) => change.type === 'folder' || change.type === 'board'))
     noteInvalidation(tx, { scope: 'structure', teamId });
   else if (changes.some((change) => change.type === 'item' || change.type === 'attribute'))

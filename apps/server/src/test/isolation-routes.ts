@@ -318,6 +318,13 @@ export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'POST', path: '/api/unsubscribe?u={member}&e=4102444800&s={uuid}' },
   // A calendar feed's anonymous document with a made-up token (the token is its only credential).
   { method: 'GET', path: '/api/calendar-feeds/{uuid}AAAAAAA.ics' },
+  // A public form by another workspace's view id: only a shared form view answers (this is not one).
+  { method: 'GET', path: '/api/public/forms/{view}' },
+  {
+    method: 'POST',
+    path: '/api/public/forms/{view}/submissions',
+    body: { values: { '{attribute}': 'planted' }, challenge: { token: '1.a.b', nonce: '0' } },
+  },
   // The service worker's anonymous check of a pushed notification, forged for another's.
   { method: 'GET', path: '/api/notifications/push-state?id={notification}&check={member}.4102444800.{uuid}' },
   // Search names its workspace: another's answers 404, and the caller's own finds none of its canary.

@@ -65,6 +65,8 @@ const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
     import('../features/activity').then((m) => m.BoardActivityPage),
   ),
   'register.invitation': () => import('../features/invitations').then((m) => m.InvitationPage),
+  // A shared form, answered by anyone: no session needed (it is outside the shell's RequireSession).
+  form: withCatalogue('forms', () => import('../features/forms').then((m) => m.PublicFormPage)),
   'team.boards': () => import('../features/boards/team-boards-page').then((m) => m.TeamBoardsPage),
   'team.boards.create': withCatalogue('views', () =>
     import('../features/boards/create-board-page').then((m) => m.CreateBoardPage),

@@ -3,7 +3,8 @@
  * language). Its sections that only lazily loaded screens use are cut out of it at build time
  * (`vite/catalogue-parts.ts`) and come with those screens: `views` with the board's screens (the
  * folder's items and views, the board's trash and activity, creating and editing boards); `palette`
- * with the command palette and its shortcuts sheet; `permissions` with the permissions screens.
+ * with the command palette and its shortcuts sheet; `permissions` with the permissions screens;
+ * `forms` with a form view's builder and the public form page.
  * The catalogue files themselves stay whole, one per language.
  */
 export const CATALOGUE_PARTS = {
@@ -11,6 +12,7 @@ export const CATALOGUE_PARTS = {
   notifications: ['notifications'],
   palette: ['palette'],
   permissions: ['permissions'],
+  forms: ['forms'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;

@@ -16,6 +16,7 @@ const englishParts: Record<CataloguePart, () => Promise<{ default: Record<string
   notifications: () => import('./locales/en-US.json?part=notifications'),
   palette: () => import('./locales/en-US.json?part=palette'),
   permissions: () => import('./locales/en-US.json?part=permissions'),
+  forms: () => import('./locales/en-US.json?part=forms'),
 };
 const partsLoaded = new Map<CataloguePart, Promise<void>>();
 

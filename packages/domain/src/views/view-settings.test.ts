@@ -21,6 +21,16 @@ describe('view settings', () => {
       progress_attribute_id: null,
       show_critical_path: false,
       charts: [],
+      shared: false,
+      fields: [],
+      title: '',
+      description: '',
+      cover: null,
+      submit_label: null,
+      after: { message: '' },
+      closes_at: null,
+      max_answers: null,
+      notify_user_ids: [],
     });
   });
 

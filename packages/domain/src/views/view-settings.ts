@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS } from '../attributes/filter-operators';
+import { formSettingsShape } from '../forms/form-settings';
 
 /**
  * Folder views (spec sections 3 and 6): how one folder's items are shown. The settings are kept
  * with the view record; every field has a default, so a parsed settings object is complete and an
  * old view keeps working when a field is added.
  */
-export const VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart'] as const;
+export const VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart', 'form'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 
 /** At most 8 views in one folder's tab set (spec section 9). */
@@ -90,6 +91,8 @@ export const viewSettingsSchema = z.object({
   show_critical_path: z.boolean().default(false),
   /** Chart: its charts, in the grid's order. */
   charts: z.array(viewChartSchema).max(MAX_CHARTS_PER_VIEW).default([]),
+  /** Form: what it asks, how it looks, whether it is shared and when it closes (forms/form-settings.ts). */
+  ...formSettingsShape,
 });
 export type ViewSettings = z.infer<typeof viewSettingsSchema>;
 

@@ -1,8 +1,11 @@
 import { type Item, itemSchema, type saveItemBody } from '@strata/contracts/items';
+import { AppError } from '@strata/domain/errors';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { type DeferredAnswer, findUsedKeys, storeDeferredAnswers } from '../../http/idempotency';
+import { insertFormAnswers, type NewFormAnswer } from '../forms/form-answer-notes';
 import { getTeamAccess } from '../teams/team-access';
 import { groupCommit } from './group-commit';
 import { type PreparedCreate, prepareItemCreate, writeItemCreates } from './item-create';
@@ -27,6 +30,8 @@ interface PendingCreate {
   id: string;
   body: SaveItemBody;
   claim?: CreateClaim;
+  /** A public form's answer: noted with the item, its challenge spent (forms/form-submissions.ts). */
+  formAnswer?: NewFormAnswer;
   resolve(outcome: CreateOutcome): void;
   reject(error: unknown): void;
 }
@@ -42,6 +47,34 @@ interface PendingCreate {
  * failed. A create's idempotency key is written with its answer in the batch's transaction: one
  * read of the batch's keys and one INSERT, instead of a claim and an update per request.
  */
+/**
+ * The form answers among `ready` noted in one statement; an answer whose challenge was spent
+ * (before, or by an earlier create of this batch) is taken out of `ready` and refused.
+ */
+async function noteFormAnswers(
+  tx: DbOrTx,
+  ready: { pending: PendingCreate }[],
+  refuse: (pending: PendingCreate) => void,
+): Promise<void> {
+  const answers = ready.flatMap(({ pending }) => (pending.formAnswer ? [pending.formAnswer] : []));
+  if (answers.length === 0) return;
+  const noted = await insertFormAnswers(tx, answers);
+  const taken = new Set<string>();
+  for (let at = 0; at < ready.length; at++) {
+    const { pending } = ready[at]!;
+    const hash = pending.formAnswer?.challengeHash;
+    if (hash === undefined) continue;
+    if (noted.has(hash) && !taken.has(hash)) {
+      taken.add(hash);
+      continue;
+    }
+    ready.splice(at--, 1);
+    refuse(pending);
+  }
+}
+
+export type ItemCreateBatcher = ReturnType<typeof createItemCreateBatcher>;
+
 export function createItemCreateBatcher(ctx: AppContext) {
   async function writeBatch(teamId: number, user: UserRow, batch: PendingCreate[]): Promise<void> {
     const settled = new Set<PendingCreate>();
@@ -92,6 +125,9 @@ export function createItemCreateBatcher(ctx: AppContext) {
             settle(pending, () => pending.reject(error));
           }
         }
+        await noteFormAnswers(tx, ready, (pending) =>
+          settle(pending, () => pending.reject(new AppError('CHALLENGE_FAILED'))),
+        );
         const rows = await writeItemCreates(
           scope,
           ready.map(({ create }) => create),
@@ -147,9 +183,10 @@ export function createItemCreateBatcher(ctx: AppContext) {
       id: string,
       body: SaveItemBody,
       claim?: CreateClaim,
+      formAnswer?: NewFormAnswer,
     ): Promise<CreateOutcome> {
       return new Promise<CreateOutcome>((resolve, reject) =>
-        batches.add(teamId, { user, id, body, claim, resolve, reject }),
+        batches.add(teamId, { user, id, body, claim, formAnswer, resolve, reject }),
       );
     },
   };

@@ -5,6 +5,7 @@ import { Columns3, Plus, Tags } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { loadCataloguePart } from '../../i18n/i18n';
 import type { Command } from '../../lib/commands/command';
 import { useRegisterCommands } from '../../lib/commands/use-commands';
 import { errorMessage } from '../../lib/errors';
@@ -15,7 +16,7 @@ import { useItemDataOf } from '../../lib/items/use-item-data';
 import { useAttributes, useBoardChannel, useItems } from '../../lib/items/use-items';
 import { isToldAsConflict, showAtOnce } from '../../lib/records/use-records';
 import { useSession } from '../../lib/session';
-import { mayAddView } from '../../lib/views/view-writes';
+import { mayAddView, mayCustomize } from '../../lib/views/view-writes';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
 import { toasts } from '../../ui/toast-store';
@@ -52,6 +53,10 @@ const GanttView = lazy(() => loadGantt().then((module) => ({ default: module.Gan
 /** The chart view and Recharts: a chunk of their own, loaded when a chart view opens. */
 const loadChart = () => import('../views/chart/chart-view');
 const ChartView = lazy(() => loadChart().then((module) => ({ default: module.ChartView })));
+/** The form builder, with the forms part of the catalogue: a chunk of its own, loaded when a form view opens. */
+const loadForm = () =>
+  Promise.all([import('../views/form/form-builder'), loadCataloguePart('forms')]).then(([module]) => module);
+const FormBuilder = lazy(() => loadForm().then((module) => ({ default: module.FormBuilder })));
 /**
  * The lazy views' chunks, asked for as soon as the open view's type is known, beside the folder's
  * items rather than after them (the browser keeps one request per chunk).
@@ -60,10 +65,13 @@ const VIEW_CHUNKS: Partial<Record<string, () => Promise<unknown>>> = {
   calendar: loadCalendar,
   gantt: loadGantt,
   chart: loadChart,
+  form: loadForm,
 };
 /** A chart counts the items that pass the view's filters: it neither groups nor sorts nor has columns. */
 const CHART_CONTROLS = ['filter'] as const;
 /** A gantt filters and groups (by a label); its rows keep the view's order. */
+/** A form asks questions: it neither filters, groups nor sorts. */
+const FORM_CONTROLS = [] as const;
 const GANTT_CONTROLS = ['group', 'filter'] as const;
 const GANTT_GROUPABLE = ['label'] as const;
 
@@ -275,7 +283,9 @@ export function FolderItems({ folder }: { folder: Folder }) {
                 ? GANTT_CONTROLS
                 : active.type === 'chart'
                   ? CHART_CONTROLS
-                  : undefined
+                  : active.type === 'form'
+                    ? FORM_CONTROLS
+                    : undefined
           }
           groupableTypes={active.type === 'gantt' ? GANTT_GROUPABLE : undefined}
         />
@@ -337,6 +347,17 @@ export function FolderItems({ folder }: { folder: Folder }) {
         <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
           <ChartView {...rowViewProps} />
         </Suspense>
+      ) : active.type === 'form' ? (
+        <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
+          <FormBuilder
+            viewId={active.id}
+            attributes={attributes.data}
+            settings={settings}
+            onChangeSettings={setSettings}
+            // The form is the view's settings: who may not change the view only sees it.
+            readOnly={!isStored || !mayCustomize(active, viewState.who)}
+          />
+        </Suspense>
       ) : active.type === 'gantt' ? (
         <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
           <GanttView {...rowViewProps} />
@@ -387,11 +408,11 @@ export function FolderItems({ folder }: { folder: Folder }) {
   );
 }
 
-const VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart'] as const;
+const VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart', 'form'] as const;
 
 /**
  * The open folder's commands (docs/command-palette.md): create an item (it opens in its panel to be
- * named), and switch to a table, columns, list, calendar, gantt or chart view (the folder's first of that type, or a new
+ * named), and switch to a table, columns, list, calendar, gantt, chart or form view (the folder's first of that type, or a new
  * one for who may add views).
  */
 function useFolderCommands({

@@ -5,6 +5,7 @@ import {
   CalendarDays,
   ChartColumnBig,
   ChartGantt,
+  ClipboardList,
   Columns3,
   Globe,
   List,
@@ -31,8 +32,9 @@ export const VIEW_ICONS: Record<ViewType, typeof Table2> = {
   calendar: CalendarDays,
   gantt: ChartGantt,
   chart: ChartColumnBig,
+  form: ClipboardList,
 };
-const ADDABLE: readonly ViewType[] = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart'];
+const ADDABLE: readonly ViewType[] = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart', 'form'];
 
 export interface ViewTabActions {
   onSelect(view: FolderView): void;
@@ -49,7 +51,7 @@ export interface ViewTabActions {
 /**
  * A folder's views as tabs (spec: folder tabs, at most 8): the active one carries a menu of what
  * the user may do with it (rename, personal or shared, lock, follow, delete); "+" adds a table, columns,
- * list, calendar, gantt or chart view.
+ * list, calendar, gantt, chart or form view.
  */
 export function ViewTabs({
   views,

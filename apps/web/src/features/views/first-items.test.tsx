@@ -58,6 +58,7 @@ describe('a view waits for every item of a folder when its first rows may be any
     calendar: false,
     gantt: false,
     chart: true,
+    form: false,
   };
   const cases = VIEW_TYPES.flatMap((type) => [
     [type, 'in its own order', waitsInOwnOrder[type]] as const,

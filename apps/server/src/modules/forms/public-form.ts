@@ -1,0 +1,188 @@
+import type { PublicForm, PublicFormField } from '@strata/contracts/forms';
+import type { AttributeType } from '@strata/domain/attributes/attribute-types';
+import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
+import { AppError } from '@strata/domain/errors';
+import { type FormQuestion, formQuestions } from '@strata/domain/forms/form-answers';
+import { formClosedReason } from '@strata/domain/forms/form-settings';
+import { readViewSettings, type ViewSettings } from '@strata/domain/views/view-settings';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { BoardRow, FolderRow } from '../../db/schema/boards';
+import { formAnswers } from '../../db/schema/form-answers';
+import { teamMembers } from '../../db/schema/teams';
+import { type UserRow, users } from '../../db/schema/users';
+import { type FolderViewRow, folderViews } from '../../db/schema/views';
+import { findBoardAttributesCached, rememberStructure, requireVisibleFolder } from '../items/item-reads';
+import { getTeamAccess } from '../teams/team-access';
+import type { TeamAccess } from '../teams/team-access-types';
+
+/** A shared form as its owner sees it: what answering it reads and writes with. */
+export interface LiveForm {
+  view: FolderViewRow;
+  settings: ViewSettings;
+  owner: UserRow;
+  access: TeamAccess;
+  folder: FolderRow;
+  board: BoardRow;
+  questions: FormQuestion[];
+}
+
+/** A kept form view's settings, read once (the view row is replaced when the view changes). */
+const readSettings = new WeakMap<FolderViewRow, ViewSettings>();
+function settingsOf(view: FolderViewRow): ViewSettings {
+  let settings = readSettings.get(view);
+  if (!settings) {
+    settings = readViewSettings(view.settings);
+    readSettings.set(view, settings);
+  }
+  return settings;
+}
+
+/**
+ * A form by its public id: a live, shared form view whose owner (its creator) still sees its
+ * folder. The form works with its owner's standing: the owner removed from the workspace, the
+ * folder deleted or made private to others, or sharing turned off, and the form is not found
+ * (404, the same answer as an id that never existed).
+ */
+export async function findLiveForm(ctx: AppContext, formId: string): Promise<LiveForm> {
+  // The one lookup without a workspace: a public id. Everything after is scoped by its team, and
+  // read through the process's caches (a form's answers arrive in bursts).
+  const found = await ctx.caches.forms.read(formId, async () => {
+    const [row] = await ctx.db
+      .select({ view: folderViews, owner: users })
+      .from(folderViews)
+      .innerJoin(users, eq(users.id, folderViews.createdBy))
+      .where(eq(folderViews.id, formId))
+      .limit(1);
+    return row;
+  });
+  const { view, owner } = found ?? {};
+  if (!view || !owner || view.deletedAt || view.type !== 'form' || view.visibility !== 'shared')
+    throw new AppError('NOT_FOUND');
+  const settings = settingsOf(view);
+  if (!settings.shared) throw new AppError('NOT_FOUND');
+  const access = await getTeamAccess(ctx, view.teamId, owner);
+  const teamId = access.team.id;
+  const structure = rememberStructure(ctx.db, teamId, ctx.caches.structure);
+  const { folder, board } = await requireVisibleFolder(ctx.db, access, view.folderId, structure);
+  const attributes = (await findBoardAttributesCached({ ctx, tx: ctx.db }, teamId, board.id)).map(
+    (row): AttributeDefinition => ({
+      id: row.id,
+      name: row.name,
+      type: row.type as AttributeType,
+      settings: row.settings,
+    }),
+  );
+  return { view, settings, owner, access, folder, board, questions: formQuestions(settings, attributes) };
+}
+
+/** How many answers the form has taken. */
+export async function countFormAnswers(
+  ctx: AppContext,
+  form: LiveForm,
+  db: DbOrTx = ctx.db,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(formAnswers)
+    .where(and(eq(formAnswers.teamId, form.access.team.id), eq(formAnswers.viewId, form.view.id)));
+  return row?.n ?? 0;
+}
+
+/** Why the form takes no answers now (closed or full), or null. */
+export async function closedReason(ctx: AppContext, form: LiveForm): Promise<'closed' | 'full' | null> {
+  const { settings } = form;
+  const answers = settings.max_answers === null ? 0 : await countFormAnswers(ctx, form);
+  const reason = formClosedReason(settings, answers, ctx.clock.now());
+  return reason === 'not_shared' ? null : reason;
+}
+
+/** The members a members question lists: those who see the board, by name only. */
+async function boardMemberNames(ctx: AppContext, form: LiveForm): Promise<{ id: number; name: string }[]> {
+  const teamId = form.access.team.id;
+  const where = form.board.isPrivate
+    ? and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, form.board.userIds ?? []))
+    : eq(teamMembers.teamId, teamId);
+  return ctx.db
+    .select({ id: users.id, name: users.name })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(where)
+    .orderBy(users.name, users.id);
+}
+
+type Settings = PublicFormField['settings'];
+
+/** The attribute settings a visitor's input needs, and nothing else of them. */
+function publishedSettings(question: FormQuestion): Settings {
+  const raw = (question.attribute.settings ?? {}) as Record<string, unknown>;
+  const pick = (...keys: (keyof Settings)[]) =>
+    Object.fromEntries(
+      keys.filter((key) => raw[key] !== undefined).map((key) => [key, raw[key]]),
+    ) as Settings;
+  switch (question.attribute.type) {
+    case 'label': {
+      const labels = Array.isArray(raw.labels) ? (raw.labels as Record<string, unknown>[]) : [];
+      return {
+        labels: labels.map((label) => ({
+          id: String(label.id),
+          name: String(label.name ?? ''),
+          color: typeof label.color === 'string' ? label.color : null,
+        })),
+        multiple: raw.multiple === true,
+      };
+    }
+    case 'members':
+      return { multiple: raw.multiple !== false };
+    case 'date':
+    case 'date_range':
+      return { includeTime: raw.includeTime === true };
+    case 'number':
+      return pick('format', 'decimals', 'currency');
+    case 'rating':
+      return pick('max', 'icon');
+    case 'progress':
+      return pick('min', 'max');
+    default:
+      return {};
+  }
+}
+
+/** The form as a visitor gets it: its published questions only (contracts/forms.ts). */
+export async function publicFormOf(
+  ctx: AppContext,
+  form: LiveForm,
+  challenge: PublicForm['challenge'],
+): Promise<PublicForm> {
+  const { settings } = form;
+  const asksMembers = form.questions.some((question) => question.attribute.type === 'members');
+  const members = asksMembers ? await boardMemberNames(ctx, form) : [];
+  const fields = form.questions.map((question): PublicFormField => {
+    const { field, attribute } = question;
+    const one: PublicFormField = {
+      attribute_id: attribute.id,
+      name: attribute.name,
+      type: attribute.type as PublicFormField['type'],
+      label: field.label?.trim() || attribute.name,
+      help: field.help?.trim() || null,
+      required: field.required === true,
+      hidden: field.hidden === true,
+      default: field.default ?? null,
+      settings: publishedSettings(question),
+    };
+    if (attribute.type === 'members') one.members = members;
+    return one;
+  });
+  return {
+    id: form.view.id,
+    title: settings.title || form.view.name,
+    description: settings.description,
+    cover: settings.cover,
+    submit_label: settings.submit_label,
+    closed: await closedReason(ctx, form),
+    workspace: { name: form.access.team.name },
+    fields,
+    challenge,
+  };
+}

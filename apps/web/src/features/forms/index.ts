@@ -1,0 +1,1 @@
+export { PublicFormPage } from './public-form-page';

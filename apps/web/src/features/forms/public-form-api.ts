@@ -1,0 +1,63 @@
+import { type FormSubmission, formPaths, type PublicForm } from '@strata/contracts/forms';
+import type { FieldError } from '@strata/domain/errors';
+import type { FormAfter } from '@strata/domain/forms/form-settings';
+
+/**
+ * The two public endpoints of a form (packages/contracts/src/forms.ts), by plain fetch: the page
+ * is for visitors without a session, so nothing of the app's session (tokens, refresh, offline
+ * queue) takes part.
+ */
+
+export type FormLoad = { status: 'ok'; form: PublicForm } | { status: 'not-found' } | { status: 'failed' };
+
+export type SubmitResult =
+  | { status: 'ok'; after: FormAfter }
+  | { status: 'invalid'; errors: FieldError[] }
+  | { status: 'challenge' }
+  | { status: 'closed' }
+  | { status: 'not-found' }
+  | { status: 'failed'; code?: string };
+
+const pathOf = (path: string, formId: string) => path.replace(':formId', encodeURIComponent(formId));
+
+async function bodyOf(response: Response): Promise<Record<string, unknown>> {
+  const data: unknown = await response.json().catch(() => null);
+  return data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+}
+
+export async function fetchPublicForm(formId: string, signal?: AbortSignal): Promise<FormLoad> {
+  try {
+    const response = await fetch(pathOf(formPaths.form, formId), {
+      headers: { accept: 'application/json' },
+      signal,
+    });
+    if (response.status === 404) return { status: 'not-found' };
+    if (!response.ok) return { status: 'failed' };
+    return { status: 'ok', form: (await response.json()) as PublicForm };
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    return { status: 'failed' };
+  }
+}
+
+export async function submitPublicForm(formId: string, body: FormSubmission): Promise<SubmitResult> {
+  let response: Response;
+  try {
+    response = await fetch(pathOf(formPaths.submissions, formId), {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { status: 'failed', code: 'OFFLINE' };
+  }
+  const data = await bodyOf(response);
+  const code = typeof data.code === 'string' ? data.code : undefined;
+  if (response.ok) return { status: 'ok', after: (data.after as FormAfter | undefined) ?? { message: '' } };
+  if (response.status === 404) return { status: 'not-found' };
+  if (response.status === 410) return { status: 'closed' };
+  if (code === 'CHALLENGE_FAILED') return { status: 'challenge' };
+  if (response.status === 422 && Array.isArray(data.errors))
+    return { status: 'invalid', errors: data.errors as FieldError[] };
+  return { status: 'failed', code };
+}
