@@ -62,6 +62,7 @@ export async function submitFormAnswer(options: {
     // The answer of a visitor is anonymous, even when the form's owner writes its item.
     userId: actor.id === options.user?.id ? actor.id : null,
     challengeHash,
+    ownerId: form.owner.id,
   };
   // Answers arriving together are written together, as item creates are (group commit); a form
   // with a cap on its answers counts them one after the other instead.

@@ -6,6 +6,7 @@ import { formAnswers } from '../../db/schema/form-answers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from '../items/items.fixtures';
+import { notificationsOf } from '../notifications/notifications.fixtures';
 import { CHALLENGE_TTL_MS } from './form-challenges';
 
 let t: TestApp;
@@ -255,6 +256,39 @@ describe('answering a public form', () => {
     expect((await answer(formId, values, { token: s.guest.token })).statusCode).toBe(201);
     const creators = (await folderItems(s, folder.id)).map((item) => item.created_by).sort();
     expect(creators).toEqual([s.owner.id, s['full-member'].id].sort());
+  });
+});
+
+describe('who is told of an answer', () => {
+  test('the owner and the people the form names are told, with the form’s name; not who answered', async () => {
+    const s = await seedWorkspace(t);
+    const member = s['full-member'];
+    const admin = s.admin;
+    const { formId, folder, ids } = await formFolder(s, (ids) => ({
+      ...sharedForm(ids),
+      notify_user_ids: [admin.id, member.id],
+    }));
+    const values = { [ids.name]: 'Desk', [ids.email]: 'a@b.co' };
+    expect((await answer(formId, values)).statusCode).toBe(201);
+    expect((await answer(formId, values, { token: member.token })).statusCode).toBe(201);
+    const told = await notificationsOf(t, s.team.id, 5);
+    const items = await folderItems(s, folder.id);
+    const byMember = items.find((item) => item.created_by === member.id)!;
+    const anonymous = items.find((item) => item.id !== byMember.id)!;
+    const summary = told
+      .map((row) => [row.userId, row.itemId === anonymous.id ? 'anonymous' : 'member', row.notificationType])
+      .sort((a, b) => String(a).localeCompare(String(b)));
+    expect(summary).toEqual(
+      [
+        [s.owner.id, 'anonymous', 'FormSubmittedNotification'],
+        [admin.id, 'anonymous', 'FormSubmittedNotification'],
+        [member.id, 'anonymous', 'FormSubmittedNotification'],
+        [s.owner.id, 'member', 'FormSubmittedNotification'],
+        [admin.id, 'member', 'FormSubmittedNotification'],
+      ].sort((a, b) => String(a).localeCompare(String(b))),
+    );
+    const data = told[0]!.data as Record<string, unknown>;
+    expect(data.form_name).toBe('Ask the team');
   });
 });
 

@@ -1,6 +1,8 @@
 import { htmlToPlainText } from '@strata/domain/attributes/html-text';
 import { commentRecipients, reactionRecipient } from '@strata/domain/notifications/comment-recipients';
+import { formSubmittedRecipients } from '@strata/domain/notifications/form-recipients';
 import { VIEW_SUBSCRIBEABLE_TYPE } from '@strata/domain/notifications/notification-path';
+import { readViewSettings } from '@strata/domain/views/view-settings';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
@@ -13,6 +15,7 @@ import type { DispatchedEvent } from '../../events/dispatched-event';
 import type { EventSubscriber } from '../../events/dispatcher';
 import { FANOUT_KEY, type FanoutEntry, recordEvents, userChannel } from '../../events/outbox';
 import { ADDED_USERS_KEY } from '../../events/value-events';
+import { FORM_SUBMITTED_EVENT } from '../forms/form-answer-notes';
 import { rememberStructure } from '../items/item-reads';
 import { findItemAnyState } from '../items/items.repo';
 import { findViewAnyState } from '../views/view-records';
@@ -79,7 +82,11 @@ const subjectNameColumns = (actorId: SQL) => ({
 });
 
 /** The names a notification about an item shows, in one query (null when the item is gone). */
-async function readSubjectNames(db: DbOrTx, subject: ItemSubject, actorId: number): Promise<SubjectNames> {
+async function readSubjectNames(
+  db: DbOrTx,
+  subject: ItemSubject,
+  actorId: number | null,
+): Promise<SubjectNames> {
   const { actor, board, title } = subjectNameColumns(sql`${actorId}::int`);
   const [row] = rowsOf<SubjectNames>(
     await db.execute(sql`SELECT ${actor} AS actor, ${board} AS board, ${title} AS title FROM ${items}
@@ -97,7 +104,7 @@ async function readSubjectNames(db: DbOrTx, subject: ItemSubject, actorId: numbe
 async function writeAboutItem(
   ctx: AppContext,
   subject: ItemSubject,
-  actorId: number,
+  actorId: number | null,
   produced: readonly Produced[],
   shown: Record<string, unknown> = {},
   known?: SubjectNames,
@@ -114,7 +121,7 @@ async function writeAboutItem(
 async function writeNotifications(
   ctx: AppContext,
   subject: Subject,
-  actorId: number,
+  actorId: number | null,
   produced: readonly Produced[],
   { actor, board, title }: SubjectNames,
   shown: Record<string, unknown>,
@@ -377,6 +384,39 @@ async function tellPeopleNamed(
   );
 }
 
+/**
+ * form.submitted: the form's owner and the people it names are told of the answer's item
+ * (FormSubmittedNotification with the form's name), not who answered, only who sees the item.
+ */
+async function onFormSubmitted(ctx: AppContext, event: NotifyingEvent): Promise<void> {
+  const db = ctx.db;
+  const { id: viewId, item_id: itemId } = event.payload;
+  if (typeof viewId !== 'string' || typeof itemId !== 'string' || event.teamId === null) return;
+  const [view, item] = await Promise.all([
+    findViewAnyState(db, event.teamId, viewId),
+    findItemAnyState(db, event.teamId, itemId),
+  ]);
+  if (!view || view.deletedAt || !item || item.deletedAt) return;
+  const settings = readViewSettings(view.settings);
+  const candidates = [...new Set([view.createdBy, ...settings.notify_user_ids])].filter(
+    (id): id is number => id !== null,
+  );
+  const seeing = await findItemViewers(db, item, candidates, keptStructure(ctx, item.teamId));
+  const recipients = formSubmittedRecipients({
+    ownerId: view.createdBy,
+    notifyUserIds: settings.notify_user_ids,
+    actorId: event.actorId,
+    canSee: (id) => seeing.has(id),
+  });
+  await writeAboutItem(
+    ctx,
+    { teamId: item.teamId, boardId: item.boardId, folderId: item.folderId, itemId: item.id },
+    event.actorId,
+    recipients.map((userId) => ({ userId, notificationType: 'FormSubmittedNotification' })),
+    { form_name: settings.title || view.name },
+  );
+}
+
 /** item.subscribed: the people someone subscribed to an item, who still see it. */
 async function onSubscribed(ctx: AppContext, event: NotifyingEvent): Promise<void> {
   const db = ctx.db;
@@ -429,6 +469,7 @@ const HANDLERS: Handlers = {
   'value.updated': onPeopleAdded,
   [ITEM_SUBSCRIBED_EVENT]: onSubscribed,
   [VIEW_SUBSCRIBED_EVENT]: onViewSubscribed,
+  [FORM_SUBMITTED_EVENT]: onFormSubmitted,
 };
 
 /** What the producer reads of an event: it travels in a job, so no more than this. */
