@@ -1,6 +1,7 @@
 import { type FormSubmission, formPaths, type PublicForm } from '@strata/contracts/forms';
 import type { FieldError } from '@strata/domain/errors';
 import type { FormAfter } from '@strata/domain/forms/form-settings';
+import { webStorageTokenStore } from '@strata/sync/token-store';
 
 /**
  * The two public endpoints of a form (packages/contracts/src/forms.ts), by plain fetch: the page
@@ -40,14 +41,28 @@ export async function fetchPublicForm(formId: string, signal?: AbortSignal): Pro
   }
 }
 
+/**
+ * Sends an answer. Someone signed in on this device answers as themselves (the item is then
+ * theirs when they may create items on the form's board); a token the server no longer takes
+ * (expired, signed out elsewhere) is not refreshed here: the answer goes again as a visitor's.
+ */
 export async function submitPublicForm(formId: string, body: FormSubmission): Promise<SubmitResult> {
-  let response: Response;
-  try {
-    response = await fetch(pathOf(formPaths.submissions, formId), {
+  const send = (token: string | undefined) =>
+    fetch(pathOf(formPaths.submissions, formId), {
       method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     });
+  let response: Response;
+  try {
+    // The session's store as the app keeps it (lib/http.ts), read without the app's HTTP client.
+    const token = webStorageTokenStore(window.localStorage).get()?.access_token;
+    response = await send(token);
+    if (response.status === 401 && token) response = await send(undefined);
   } catch {
     return { status: 'failed', code: 'OFFLINE' };
   }
