@@ -13,18 +13,18 @@
  *   the most aggregation work per item (a date to its bucket, two numbers, seven series).
  * - Also measured, after the candidate's rounds (so that those see one chart, as a chart view
  *   recounting on each change does), reported as `split_ms` and `split_ratio`: the other realistic
- *   7-series chart, x by label split by members (7 members and Other). It takes about twice as
- *   long: its items hold two lists (arrays, their elements, label id strings) and fall in two
- *   cells on average, memory the baseline's one number does not read.
+ *   7-series chart, x by label split by members (7 members and Other). It takes about three
+ *   times as long: its items hold two lists (arrays, their elements, label id strings) and fall
+ *   in two cells on average, memory the baseline's one number does not read.
  * - Baseline: one plain loop over the same items array summing the estimate.
  * - Warm-up of 5 runs per side, then 31 rounds alternating which side goes first; each figure is the
  *   median over rounds of one run's CPU time (process.cpuUsage: on a shared machine a longer run
  *   is preempted more often, which wall time would charge to it); `wall_ratio` is the same ratio
  *   in wall time. ratio = median aggregate / median baseline.
  * - The baseline is bound by memory, and its time depends on where the garbage collector has put
- *   the items: from one process to the next it is ~4.5 ms or ~10 ms, while the aggregation stays
- *   at ~13 ms (2 shared cores), so the ratio reads ~2.9 or ~1.3. The first is the one to hold to
- *   the goal; it sits just under it (2.85-3.05 over runs).
+ *   the items: from one process to the next it is ~2.2-2.4 ms or ~7-10 ms, while the aggregation
+ *   takes ~5-6 ms or ~12-14 ms (2 shared cores), so the ratio reads ~2.3-2.6 or ~1.2-2. The first
+ *   is the one to hold to the goal (2.3-2.6 over runs).
  */
 import { aggregateChart } from '../packages/domain/src/charts/chart-aggregate';
 import type { ChartItem } from '../packages/domain/src/charts/chart-count';

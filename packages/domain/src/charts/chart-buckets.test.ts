@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { dayNumber, parseIsoDate } from '../attributes/date-values';
-import { bucketStartDay, dateBucketKey, weekdayOf, zonedDayReader } from './chart-buckets';
+import { bucketStartDay, calendarTextDay, dateBucketKey, weekdayOf, zonedDayReader } from './chart-buckets';
 import type { DateBucket } from './chart-settings';
 
 const DAY_MS = 86_400_000;
@@ -135,6 +135,76 @@ describe('the day of an instant in a time zone', () => {
         expect(read(end + delta)).toBe(dayNumber({ ms: end + delta, allDay: false }, 'America/Santiago'));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('calendar dates read from their characters', () => {
+  test.each([
+    { text: '2026-03-08', day: day('2026-03-08') },
+    { text: '1970-01-01', day: 0 },
+    { text: '1969-12-31', day: -1 },
+    { text: '0001-01-01', day: day('0001-01-01') },
+    { text: '0050-05-20', day: day('0050-05-20') },
+    { text: '9999-12-31', day: day('9999-12-31') },
+    { text: '2024-02-29', day: day('2024-02-29') },
+    { text: '2000-02-29', day: day('2000-02-29') },
+    // No such day, or not the shape: NaN, and parseIsoDate reads the text.
+    { text: '2023-02-29', day: Number.NaN },
+    { text: '1900-02-29', day: Number.NaN },
+    { text: '2026-04-31', day: Number.NaN },
+    { text: '2026-00-10', day: Number.NaN },
+    { text: '2026-13-01', day: Number.NaN },
+    { text: '2026-01-00', day: Number.NaN },
+    { text: '2026-01-32', day: Number.NaN },
+    { text: '0000-01-01', day: Number.NaN },
+    { text: '2026/03/08', day: Number.NaN },
+    { text: '2026-3-08x', day: Number.NaN },
+    { text: '2026-0:-08', day: Number.NaN },
+    { text: '2026-03-08T00:00:00Z', day: Number.NaN },
+    { text: '2026-03-8', day: Number.NaN },
+    { text: '', day: Number.NaN },
+  ])('$text is day $day', ({ text, day: expected }) => {
+    expect(calendarTextDay(text)).toBe(expected);
+  });
+
+  test('every text of the shape YYYY-MM-DD gives the day parseIsoDate gives, or NaN where it gives none', () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 0, max: 99 }),
+        (year, month, date) => {
+          const text = `${pad(year, 4)}-${pad(month, 2)}-${pad(date, 2)}`;
+          const parsed = parseIsoDate(text);
+          expect(calendarTextDay(text)).toBe(parsed ? Math.floor(parsed.ms / DAY_MS) : Number.NaN);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  test('the first day of a bucket is the one Date finds, for every year', () => {
+    // What bucketStartDay worked out with Date: its setUTC* methods read the years 0-99 as such.
+    const withDate = (d: number, bucket: DateBucket) => {
+      const date = new Date(d * DAY_MS);
+      const month = date.getUTCMonth();
+      if (bucket === 'month') date.setUTCDate(1);
+      else if (bucket === 'quarter') date.setUTCMonth(month - (month % 3), 1);
+      else date.setUTCMonth(0, 1);
+      return Math.round(date.getTime() / DAY_MS);
+    };
+    fc.assert(
+      fc.property(
+        // From before the year 1 to after 9999, where an offset can carry an instant.
+        fc.integer({ min: -720_000, max: 2_933_000 }),
+        fc.constantFrom<DateBucket>('month', 'quarter', 'year'),
+        (d, bucket) => {
+          expect(bucketStartDay(d, bucket, 1)).toBe(withDate(d, bucket));
+        },
+      ),
+      { numRuns: 5000 },
     );
   });
 });

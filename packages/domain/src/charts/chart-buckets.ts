@@ -16,13 +16,76 @@ export function weekdayOf(day: number): number {
 export function bucketStartDay(day: number, bucket: DateBucket, weekStart: number): number {
   if (bucket === 'day') return day;
   if (bucket === 'week') return day - ((weekdayOf(day) - weekStart + 7) % 7);
-  // setUTC* rather than Date.UTC, which reads the years 0-99 as 1900-1999.
-  const date = new Date(day * DAY_MS);
-  const month = date.getUTCMonth();
-  if (bucket === 'month') date.setUTCDate(1);
-  else if (bucket === 'quarter') date.setUTCMonth(month - (month % 3), 1);
-  else date.setUTCMonth(0, 1);
-  return Math.round(date.getTime() / DAY_MS);
+  // The day's year and month in integers rather than through a Date (H. Hinnant's
+  // civil_from_days, years counted from 1 March so that the leap day ends one): each day a chart
+  // meets is bucketed once, and this is exact for every year (Date.UTC reads 0-99 as 19xx).
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  if (bucket === 'month') return day - dayOfYear + Math.floor((153 * monthFromMarch + 2) / 5);
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return bucket === 'quarter' ? daysFromCivil(year, month - ((month - 1) % 3), 1) : daysFromCivil(year, 1, 1);
+}
+
+/**
+ * The day number of a `YYYY-MM-DD` text, the day parseIsoDate reads in it, worked out from its
+ * characters: a date chart reads each distinct date it meets (hundreds over a few years), and
+ * this takes about a tenth of the time of parseIsoDate's regular expression and Dates. NaN when
+ * the text is not a calendar date (another shape, or no such day); the caller then asks
+ * parseIsoDate, which reads instants too.
+ */
+export function calendarTextDay(text: string): number {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return Number.NaN;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  return year < 0 || month < 0 || day < 0 ? Number.NaN : calendarDay(year, month, day);
+}
+
+/** The number written by `count` decimal digits from `start`; -1 when one is not a digit. */
+function digitsAt(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let i = start; i < start + count; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * The day number of a calendar date, or NaN when there is no such date (2026-02-30, month 13,
+ * year 0, which parseIsoDate refuses too), in integers: the proleptic Gregorian calendar, as Date's.
+ */
+function calendarDay(year: number, month: number, day: number): number {
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return Number.NaN;
+  return daysFromCivil(year, month, day);
+}
+
+/** The day number of a date of the proleptic Gregorian calendar, any year (H. Hinnant's days_from_civil). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  // Counted from 1 March, so that the leap day ends a year.
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }
 
 /**

@@ -70,24 +70,25 @@ function numberReads<T extends ChartItem>(tracks: Tracks, numberOf: NumberOf<T> 
   };
 }
 
-/** How many items are read together before they are counted. */
-const BLOCK = 64;
-
-/** One block's values, read before they are counted. */
-interface Block {
-  xData: unknown[];
-  splitData: unknown[];
-  /** Item-major: the k-th number of the block's j-th item is at `j * ids.length + k`; NaN for none. */
-  numbers: Float64Array;
+/** What counting needs besides the items. */
+interface Counting {
+  grid: ChartGrid;
+  /** Tracks per cell group. */
+  width: number;
+  xAxis: ChartAxis | null;
+  splitAxis: ChartAxis | null;
+  xId: string | null;
+  splitId: string | null;
+  offsets: Int32Array;
 }
 
 /**
- * The one pass over the items, a block of 64 at a time. First a tight loop reads the block's
- * values into flat arrays: with nothing else in the loop, the memory behind many items is fetched
- * at once, as a plain loop over the items would (counting item by item, the reads waited on each
- * other behind the axis and cell work: 10-15% slower). Then the block is counted: its values are
- * placed on the axes and each item's count and numbers added to the cells of every
- * (bucket, split value) it falls in.
+ * The one pass over the items, item by item: each item's values are placed on the axes and its
+ * count and numbers added to the cells of every (bucket, split value) it falls in. Where neither
+ * axis can put a value in two buckets (dates, checkbox, none), each item has exactly one cell and
+ * is counted straight into it; labels and members go through the lists of positions. Reading a
+ * block of items into flat arrays before counting them, which helped while placing a date took a
+ * Map lookup, is no faster for dates now and 6-14% slower for labels and members.
  */
 export function countItems<T extends ChartItem>(options: {
   items: readonly T[];
@@ -99,100 +100,114 @@ export function countItems<T extends ChartItem>(options: {
 }): ChartGrid {
   const { items, tracks, plan, xAxis, splitAxis } = options;
   const reads = numberReads(tracks, options.numberOf);
-  const xId = xAxis === null ? null : (plan.x?.id ?? null);
-  const splitId = splitAxis === null ? null : (plan.split?.id ?? null);
-  const block: Block = {
-    xData: new Array(BLOCK).fill(null),
-    splitData: new Array(BLOCK).fill(null),
-    numbers: new Float64Array(BLOCK * Math.max(1, reads.ids.length)),
-  };
   const counting: Counting = {
     grid: createGrid(Math.max(16, xAxis?.size() ?? 1), Math.max(1, splitAxis?.size() ?? 1) * tracks.size),
     width: tracks.size,
     xAxis,
     splitAxis,
+    xId: xAxis === null ? null : (plan.x?.id ?? null),
+    splitId: splitAxis === null ? null : (plan.split?.id ?? null),
     offsets: reads.offsets,
-    xs: [0],
-    splits: [0],
   };
-  for (let start = 0; start < items.length; start += BLOCK) {
-    const end = Math.min(items.length, start + BLOCK);
-    readBlock(items, start, end, xId, splitId, reads, block);
-    countBlock(end - start, block, counting);
-  }
+  const isOneCellEach =
+    (xAxis === null || xAxis.positionOf !== null) && (splitAxis === null || splitAxis.positionOf !== null);
+  if (isOneCellEach) countOneCellEach(items, reads, counting);
+  else countEachCell(items, reads, counting);
   return counting.grid;
 }
 
-function readBlock<T extends ChartItem>(
+/**
+ * Counting where each item falls in one cell (see countItems): its position on each axis, then
+ * its count and numbers added to that cell as they are read, with no list of positions and no
+ * copy of the numbers. Most charts have this shape (a date or checkbox axis, or a single number).
+ */
+function countOneCellEach<T extends ChartItem>(
   items: readonly T[],
-  start: number,
-  end: number,
-  xId: string | null,
-  splitId: string | null,
   reads: NumberReads<T>,
-  block: Block,
+  counting: Counting,
 ): void {
-  const { xData, splitData, numbers } = block;
-  const { ids, storedCount, id0, id1 } = reads;
+  const { grid, width, xAxis, splitAxis, xId, splitId, offsets } = counting;
+  const xOf = xAxis?.positionOf ?? null;
+  const splitOf = splitAxis?.positionOf ?? null;
+  const { ids, storedCount, id0, id1, numberOf } = reads;
   const numberCount = ids.length;
-  for (let i = start; i < end; i++) {
-    const values = items[i]!.values;
-    const j = i - start;
-    if (xId !== null) xData[j] = values[xId]?.data;
-    if (splitId !== null) splitData[j] = values[splitId]?.data;
-    const row = j * numberCount;
-    if (storedCount > 0) numbers[row] = storedNumber(values[id0]?.data);
-    if (storedCount > 1) numbers[row + 1] = storedNumber(values[id1]?.data);
-    for (let k = 2; k < storedCount; k++) numbers[row + k] = storedNumber(storedData(values, ids, k));
-  }
-  if (storedCount === numberCount) return;
-  for (let i = start; i < end; i++) {
-    const row = (i - start) * numberCount;
+  const offset0 = offsets[0] ?? 0;
+  const offset1 = offsets[1] ?? 0;
+  // The grid's fields as locals, read again only when it grows.
+  let { cells, buckets, series } = grid;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    const values = item.values;
+    // The first two numbers are read before the axes' work, so that their memory is on its way.
+    const data0 = storedCount > 0 ? values[id0]?.data : undefined;
+    const data1 = storedCount > 1 ? values[id1]?.data : undefined;
+    const x = xOf === null ? 0 : xOf(values[xId!]?.data);
+    const split = splitOf === null ? 0 : splitOf(values[splitId!]?.data);
+    if (x >= buckets || (split + 1) * width > series) {
+      growGrid(grid, xAxis?.size() ?? 1, (splitAxis?.size() ?? 1) * width);
+      ({ cells, buckets, series } = grid);
+    }
+    const base = (x * series + split * width) * STRIDE;
+    cells[base]! += 1;
+    if (storedCount > 0) addStored(cells, base + offset0, data0);
+    if (storedCount > 1) addStored(cells, base + offset1, data1);
+    for (let k = 2; k < storedCount; k++) addStored(cells, base + offsets[k]!, storedData(values, ids, k));
     for (let k = storedCount; k < numberCount; k++) {
-      const value = reads.numberOf!(items[i]!, ids[k]!);
-      numbers[row + k] = value !== null && Number.isFinite(value) ? value : Number.NaN;
+      const value = numberOf!(item, ids[k]!);
+      if (value !== null && Number.isFinite(value)) addToCell(cells, base + offsets[k]!, value);
     }
   }
 }
 
-/** Stored numbers are finite (validated on write, and JSON has no NaN): any number counts. */
-function storedNumber(data: unknown): number {
-  return typeof data === 'number' ? data : Number.NaN;
-}
-
-/** What counting a block needs besides the block. */
-interface Counting {
-  grid: ChartGrid;
-  /** Tracks per cell group. */
-  width: number;
-  xAxis: ChartAxis | null;
-  splitAxis: ChartAxis | null;
-  offsets: Int32Array;
-  /** Where the axes write an item's positions. */
-  xs: number[];
-  splits: number[];
-}
-
-function countBlock(size: number, block: Block, counting: Counting): void {
-  const { xData, splitData, numbers } = block;
-  const { grid, width, xAxis, splitAxis, offsets, xs, splits } = counting;
-  const numberCount = offsets.length;
-  for (let j = 0; j < size; j++) {
-    const xCount = xAxis === null ? 1 : xAxis.place(xData[j], xs);
-    const splitCount = splitAxis === null ? 1 : splitAxis.place(splitData[j], splits);
-    const row = j * numberCount;
-    // Usually one cell; an item with several labels or members adds itself to each of its cells.
+/**
+ * Counting where an item may fall in several cells (two labels, three members): its positions
+ * on each axis and its numbers are read first, then added to each (bucket, split value) pair.
+ */
+function countEachCell<T extends ChartItem>(
+  items: readonly T[],
+  reads: NumberReads<T>,
+  counting: Counting,
+): void {
+  const { grid, width, xAxis, splitAxis, xId, splitId, offsets } = counting;
+  const { ids, storedCount, id0, id1, numberOf } = reads;
+  const numberCount = ids.length;
+  const xs = [0];
+  const splits = [0];
+  /** The item's numbers, NaN for none. */
+  const numbers = new Float64Array(numberCount);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    const values = item.values;
+    if (storedCount > 0) numbers[0] = storedNumber(values[id0]?.data);
+    if (storedCount > 1) numbers[1] = storedNumber(values[id1]?.data);
+    const xCount = xAxis === null ? 1 : xAxis.place(values[xId!]?.data, xs);
+    const splitCount = splitAxis === null ? 1 : splitAxis.place(values[splitId!]?.data, splits);
+    for (let k = 2; k < storedCount; k++) numbers[k] = storedNumber(storedData(values, ids, k));
+    for (let k = storedCount; k < numberCount; k++) {
+      const value = numberOf!(item, ids[k]!);
+      numbers[k] = value !== null && Number.isFinite(value) ? value : Number.NaN;
+    }
     for (let a = 0; a < xCount; a++)
       for (let b = 0; b < splitCount; b++) {
         const base = cellOffset(grid, xs[a]!, splits[b]!, width, xAxis, splitAxis);
         const cells = grid.cells;
         cells[base]! += 1;
         for (let k = 0; k < numberCount; k++) {
-          const value = numbers[row + k]!;
+          const value = numbers[k]!;
           if (!Number.isNaN(value)) addToCell(cells, base + offsets[k]!, value);
         }
       }
   }
+}
+
+/** Stored numbers are finite (validated on write, and JSON has no NaN): any number but NaN counts. */
+function addStored(cells: Float64Array, offset: number, data: unknown): void {
+  if (typeof data === 'number' && !Number.isNaN(data)) addToCell(cells, offset, data);
+}
+
+/** A stored number, or NaN for none (see addStored). */
+function storedNumber(data: unknown): number {
+  return typeof data === 'number' ? data : Number.NaN;
 }
 
 /**
@@ -213,8 +228,8 @@ function cellOffset(
 }
 
 /**
- * `values[ids[k]]?.data` for the third and later number attributes (readBlock reads the first two
- * itself), with a property read of its own for each k. In V8 a read that meets several attribute
+ * `values[ids[k]]?.data` for the third and later number attributes (the loops read the first two
+ * themselves), with a property read of its own for each k. In V8 a read that meets several attribute
  * ids goes megamorphic (a global cache probe each time, a large share of the pass); one read per
  * attribute keeps each on the one id it sees while a chart counts.
  */
