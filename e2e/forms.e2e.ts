@@ -59,6 +59,15 @@ test('a form built in the folder is answered by an anonymous visitor, and the te
   await writer.page.getByRole('switch', { name: 'Share form' }).check();
   const link = await writer.page.getByRole('textbox', { name: 'Public link' }).inputValue();
   expect(link).toMatch(/\/form\/[0-9a-f-]{36}$/);
+  // The switch shows at once; its save reaches the server a moment later, as a person would send
+  // the link after it.
+  const formApi = `${baseUrl}/api/public/forms/${link.split('/form/')[1]}`;
+  await expect
+    .poll(async () => {
+      const res = await fetch(formApi);
+      return res.ok ? ((await res.json()) as { title: string; fields: unknown[] }).fields.length : res.status;
+    })
+    .toBe(3);
   await screenshot(writer.page, 'form-builder');
   expect(await seriousViolations(writer.page)).toEqual([]);
 
@@ -88,9 +97,7 @@ test('a form built in the folder is answered by an anonymous visitor, and the te
 
   // Sharing turned off: the link finds nothing.
   await writer.page.getByRole('switch', { name: 'Share form' }).uncheck();
-  await expect
-    .poll(async () => (await fetch(`${baseUrl}/api/public/forms/${link.split('/form/')[1]}`)).status)
-    .toBe(404);
+  await expect.poll(async () => (await fetch(formApi)).status).toBe(404);
   const again = await visitorPage();
   await again.page.goto(link);
   await again.page.getByText('This form does not exist or is not shared.').waitFor();

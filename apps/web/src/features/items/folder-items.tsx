@@ -352,6 +352,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
           <FormBuilder
             viewId={active.id}
             attributes={attributes.data}
+            members={memberList ?? []}
             settings={settings}
             onChangeSettings={setSettings}
             // The form is the view's settings: who may not change the view only sees it.

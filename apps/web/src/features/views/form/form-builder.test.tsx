@@ -18,6 +18,11 @@ const ATTRIBUTES = [
   attributeOf('button', { id: 'go', name: 'Go' }),
 ];
 
+const MEMBERS = [
+  { id: 1, name: 'Ada' },
+  { id: 2, name: 'Milo' },
+];
+
 /** The builder over a view whose settings change as saved; `saves` holds every save. */
 function Harness({
   initial,
@@ -33,6 +38,7 @@ function Harness({
     <FormBuilder
       viewId="view-1"
       attributes={ATTRIBUTES}
+      members={MEMBERS}
       settings={settings}
       readOnly={readOnly}
       onChangeSettings={(next) => {
@@ -58,6 +64,7 @@ function SlowStore({ initial, saves }: { initial: ViewSettings; saves: ViewSetti
     <FormBuilder
       viewId="view-1"
       attributes={ATTRIBUTES}
+      members={MEMBERS}
       settings={initial}
       readOnly={false}
       onChangeSettings={(next) => saves.push(next)}
@@ -66,6 +73,18 @@ function SlowStore({ initial, saves }: { initial: ViewSettings; saves: ViewSetti
 }
 
 describe('the form builder', () => {
+  test('the people chosen to be told of each answer are saved; unticked, taken out', () => {
+    const saves: ViewSettings[] = [];
+    render(<Harness initial={settingsOf()} saves={saves} />);
+    const told = screen.getByRole('region', { name: 'Tell of each answer' });
+    fireEvent.click(within(told).getByRole('checkbox', { name: 'Milo' }));
+    fireEvent.click(within(told).getByRole('checkbox', { name: 'Ada' }));
+    expect(saves.at(-1)?.notify_user_ids).toEqual([2, 1]);
+    fireEvent.click(within(told).getByRole('checkbox', { name: 'Milo' }));
+    expect(saves.at(-1)?.notify_user_ids).toEqual([1]);
+    expect((within(told).getByRole('checkbox', { name: 'Ada' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   test('changes made before the store draws the last one build on it: nothing is lost', () => {
     const saves: ViewSettings[] = [];
     render(<SlowStore initial={settingsOf()} saves={saves} />);
@@ -75,6 +94,9 @@ describe('the form builder', () => {
     addQuestion('Name');
     addQuestion('Email');
     fireEvent.click(screen.getByRole('switch', { name: 'Share form' }));
+    // Shown as changed at once, though the store has not drawn it.
+    expect((screen.getByRole('switch', { name: 'Share form' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('group', { name: /1\. Name/ })).toBeTruthy();
     const last = saves.at(-1)!;
     expect([last.title, last.shared, last.fields.map((field) => field.attribute_id)]).toEqual([
       'Ask the team',

@@ -4,8 +4,10 @@ import type { ViewSettings } from '@strata/domain/views/view-settings';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../ui/notice';
+import type { ViewMember } from '../view-types';
 import styles from './form-builder.module.css';
 import { DraftField } from './form-draft-field';
+import { FormNotify, toggledId } from './form-notify';
 import { FormQuestions } from './form-questions';
 import { FormShare } from './form-share';
 
@@ -13,6 +15,8 @@ export interface FormBuilderProps {
   /** The form view's id: the form's id in its public address. */
   viewId: string;
   attributes: readonly AttributeDefinition[];
+  /** The workspace's people, who may be told of each answer. */
+  members: readonly ViewMember[];
   settings: ViewSettings;
   onChangeSettings(settings: ViewSettings): void;
   /** Who may not change the view sees the form without changing it. */
@@ -42,19 +46,32 @@ const MAX_ANSWERS = 1_000_000;
  * answers, and whether it is shared, with its public link. Every change is a change of the view's
  * settings, saved as any view's.
  */
-export function FormBuilder({ viewId, attributes, settings, onChangeSettings, readOnly }: FormBuilderProps) {
+export function FormBuilder({
+  viewId,
+  attributes,
+  members,
+  settings: saved,
+  onChangeSettings,
+  readOnly,
+}: FormBuilderProps) {
   const { t } = useTranslation();
   const id = useId();
+  // A change shows in its own render, until the store draws its next settings: a switch or a box
+  // drawn only from the store went back for a moment after its click (React restores a controlled
+  // input), and the next change would have built on the older settings.
+  const [pending, setPending] = useState<{ from: ViewSettings; next: ViewSettings } | null>(null);
+  const settings = pending && pending.from === saved ? pending.next : saved;
   const [afterKind, setAfterKind] = useState<'message' | 'redirect'>(
     'redirect_url' in settings.after ? 'redirect' : 'message',
   );
-  // Changes apply to the latest settings, also to those of a change made in the same moment that
-  // the store has not drawn yet (a text committed as it is left, and the click that left it).
+  // Changes apply to the latest settings, also to those of a change made in the same moment (a
+  // text committed as it is left, and the click that left it).
   const latest = useRef(settings);
   latest.current = settings;
   const change = (patch: Partial<ViewSettings> | ((settings: ViewSettings) => Partial<ViewSettings>)) => {
     const next = { ...latest.current, ...(typeof patch === 'function' ? patch(latest.current) : patch) };
     latest.current = next;
+    setPending({ from: saved, next });
     onChangeSettings(next);
   };
   const setAfter = (after: FormAfter) => change({ after });
@@ -192,6 +209,14 @@ export function FormBuilder({ viewId, attributes, settings, onChangeSettings, re
           onCommit={(value) => change({ max_answers: value === '' ? null : Number(value) })}
         />
       </section>
+      <FormNotify
+        members={members}
+        chosen={settings.notify_user_ids}
+        readOnly={readOnly}
+        onToggle={(member, on) =>
+          change((current) => ({ notify_user_ids: toggledId(current.notify_user_ids, member, on) }))
+        }
+      />
     </section>
   );
 }
