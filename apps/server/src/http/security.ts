@@ -29,7 +29,8 @@ export function securityHeaders(
         // The page's own head scripts, by hash (http/web-app.ts inlineScriptHashes); no other inline script.
         scriptSrc: ["'self'", ...inlineScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Images people give by address (a form's cover) load from any https origin; images run nothing.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         // The status-message service lives on its own origin.
         connectSrc: [

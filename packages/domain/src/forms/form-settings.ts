@@ -48,7 +48,13 @@ export function isWebUrl(value: string): boolean {
   }
 }
 
+/** An absolute https address: an image the page shows (its CSP loads images only over https). */
+export function isSecureWebUrl(value: string): boolean {
+  return isWebUrl(value) && value.trim().toLowerCase().startsWith('https:');
+}
+
 const webUrl = z.string().max(2000).refine(isWebUrl, { message: INVALID_URL_MESSAGE });
+const secureWebUrl = z.string().max(2000).refine(isSecureWebUrl, { message: INVALID_URL_MESSAGE });
 
 export const formFieldSchema = z.object({
   attribute_id: z.string().min(1).max(64),
@@ -77,7 +83,7 @@ export const formSettingsShape = {
   title: z.string().max(200).default(''),
   description: z.string().max(5000).default(''),
   /** An image shown above the title. */
-  cover: webUrl.nullable().default(null),
+  cover: secureWebUrl.nullable().default(null),
   submit_label: z.string().max(60).nullable().default(null),
   after: formAfterSchema.default({ message: '' }),
   /** No answers are taken from this instant on. */

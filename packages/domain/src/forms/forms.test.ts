@@ -116,6 +116,14 @@ describe('form settings', () => {
     expect(isWebUrl(url)).toBe(expected);
   });
 
+  test.each([
+    ['https://example.com/cover.png', true],
+    ['http://example.com/cover.png', false],
+    ['javascript:alert(1)', false],
+  ])('a cover at %s is taken: %s', (cover, expected) => {
+    expect(formSettingsSchema.safeParse({ cover }).success).toBe(expected);
+  });
+
   test('a redirect that is not a web address is refused with the spec’s message', () => {
     const parsed = formSettingsSchema.safeParse({ after: { redirect_url: 'javascript:alert(1)' } });
     expect(parsed.success).toBe(false);

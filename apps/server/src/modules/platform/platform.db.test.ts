@@ -111,6 +111,8 @@ describe('security headers, CORS, rate limits', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    // A form's cover is an address on https; plain http images stay out of the page.
+    expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob: https:;");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['referrer-policy']).toBe('no-referrer');

@@ -1,5 +1,5 @@
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
-import { type FormAfter, isWebUrl } from '@strata/domain/forms/form-settings';
+import { type FormAfter, isSecureWebUrl, isWebUrl } from '@strata/domain/forms/form-settings';
 import type { ViewSettings } from '@strata/domain/views/view-settings';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,7 +99,7 @@ export function FormBuilder({
         <h3 id={`${id}-page`} className={styles.heading}>
           {t('forms.builder.pageHeading')}
         </h3>
-        {settings.cover && isWebUrl(settings.cover) && (
+        {settings.cover && isSecureWebUrl(settings.cover) && (
           <img className={styles.cover} src={settings.cover} alt="" />
         )}
         <DraftField
@@ -123,7 +123,9 @@ export function FormBuilder({
           type="url"
           placeholder="https://"
           value={settings.cover ?? ''}
-          validate={urlError}
+          validate={(value) =>
+            value.trim() === '' || isSecureWebUrl(value.trim()) ? undefined : t('forms.builder.invalidUrl')
+          }
           readOnly={readOnly}
           onCommit={(cover) => change({ cover: cover.trim() || null })}
         />
