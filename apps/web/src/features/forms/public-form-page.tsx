@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '../../ui/button';
-import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
 import styles from './public-form.module.css';
 import { type FormLoad, fetchPublicForm } from './public-form-api';
@@ -57,10 +56,15 @@ export function PublicFormPage() {
         {load === null ? (
           <PageSpinner label={t('forms.page.loading')} />
         ) : load.status === 'not-found' ? (
-          <Notice tone="info">{t('forms.page.notFound')}</Notice>
+          // The page's one heading in every state: it says what there is to see.
+          <h1 id="public-form-title" className={styles.title}>
+            {t('forms.page.notFound')}
+          </h1>
         ) : load.status === 'failed' ? (
           <div className={styles.form}>
-            <Notice tone="error">{t('forms.page.loadFailed')}</Notice>
+            <h1 id="public-form-title" className={styles.title}>
+              {t('forms.page.loadFailed')}
+            </h1>
             <div>
               <Button variant="secondary" onClick={handleLoad}>
                 {t('forms.page.retry')}
