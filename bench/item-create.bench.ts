@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StoredValues } from '../apps/server/src/db/schema/items';
-import { type BenchBoard, benchValues, openBenchBoard } from './lib/board-fixture';
+import { type BenchBoard, benchValues, createItemsTogether, openBenchBoard } from './lib/board-fixture';
 import { median, round } from './lib/stats';
 import type { BenchResult } from './lib/types';
 
@@ -28,24 +28,7 @@ const ROUNDS = 31;
 
 let counter = 0;
 
-async function createThroughApi(board: BenchBoard): Promise<number> {
-  const start = performance.now();
-  const answers = await Promise.all(
-    Array.from({ length: CONCURRENCY }, () =>
-      board.app.inject({
-        method: 'PUT',
-        url: `/api/${board.teamId}/items/${randomUUID()}`,
-        headers: { authorization: `Bearer ${board.token}` },
-        payload: { folder_id: board.folderId, values: benchValues(board, counter++), row_version: 1 },
-      }),
-    ),
-  );
-  const elapsed = performance.now() - start;
-  for (const res of answers)
-    if (res.statusCode !== 200 || res.json().row_version !== 1)
-      throw new Error(`create: ${res.statusCode} ${res.body}`);
-  return elapsed;
-}
+const createThroughApi = (board: BenchBoard) => createItemsTogether(board, CONCURRENCY, () => counter++);
 
 const INSERT = `INSERT INTO items (id, team_id, board_id, folder_id, sort_order, values, created_by, created_at, updated_at, row_version)
   VALUES ($1, $2, $3, $4, NULL, $5, $6, $7, $7, 1)`;

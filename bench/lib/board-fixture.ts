@@ -166,6 +166,34 @@ export function benchValues(board: BenchBoard, n: number): Record<string, { data
   };
 }
 
+/**
+ * `count` item creates (PUT at row_version 1, the eight values of `benchValues(board, next())`) by
+ * the board's owner through the API, started together; answers the wall time until all answered,
+ * each checked (200, row_version 1).
+ */
+export async function createItemsTogether(
+  board: BenchBoard,
+  count: number,
+  next: () => number,
+): Promise<number> {
+  const start = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: count }, () =>
+      board.app.inject({
+        method: 'PUT',
+        url: `/api/${board.teamId}/items/${randomUUID()}`,
+        headers: { authorization: `Bearer ${board.token}` },
+        payload: { folder_id: board.folderId, values: benchValues(board, next()), row_version: 1 },
+      }),
+    ),
+  );
+  const elapsed = performance.now() - start;
+  for (const res of answers)
+    if (res.statusCode !== 200 || res.json().row_version !== 1)
+      throw new Error(`create: ${res.statusCode} ${res.body}`);
+  return elapsed;
+}
+
 /** Saves records through `POST /api/{teamId}/save-multiple` (one transaction), as the web app does. */
 export async function saveRecords(board: BenchBoard, operations: readonly object[]): Promise<void> {
   await ok(board.app, board.token, 'POST', `/api/${board.teamId}/save-multiple`, operations);
