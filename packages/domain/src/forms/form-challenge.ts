@@ -27,9 +27,14 @@ export function leadingZeroBits(bytes: Uint8Array): number {
   return bits;
 }
 
+/** A nonce as answers send it: a whole number of at most 12 digits. */
+export function isNonceText(nonce: string): boolean {
+  return /^\d{1,12}$/.test(nonce);
+}
+
 /** Whether `nonce` solves the challenge `token` at `difficulty`. */
 export async function isChallengeSolved(token: string, nonce: string, difficulty: number): Promise<boolean> {
-  if (!/^\d{1,12}$/.test(nonce)) return false;
+  if (!isNonceText(nonce)) return false;
   return leadingZeroBits(await challengeHash(token, nonce)) >= difficulty;
 }
 

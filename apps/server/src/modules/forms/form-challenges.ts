@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FormChallenge } from '@strata/contracts/forms';
 import { AppError } from '@strata/domain/errors';
-import { leadingZeroBits } from '@strata/domain/forms/form-challenge';
+import { isNonceText, leadingZeroBits } from '@strata/domain/forms/form-challenge';
 import type { AppContext } from '../../context';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { isLinkSigned, signLink } from '../notifications/link-signing';
@@ -26,7 +26,7 @@ export async function issueChallenge(ctx: AppContext, formId: string): Promise<F
  * round trip through the thread pool, on the path of every answer).
  */
 function isSolved(token: string, nonce: string, difficulty: number): boolean {
-  if (!/^\d{1,12}$/.test(nonce)) return false;
+  if (!isNonceText(nonce)) return false;
   return leadingZeroBits(createHash('sha256').update(`${token}:${nonce}`).digest()) >= difficulty;
 }
 

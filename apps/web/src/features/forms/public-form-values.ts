@@ -1,5 +1,7 @@
 import type { PublicFormField } from '@strata/contracts/forms';
+import { htmlToPlainText, plainTextToHtml } from '@strata/domain/attributes/html-text';
 import type { FieldError } from '@strata/domain/errors';
+import { toLocalInput } from '../../lib/local-datetime';
 
 /**
  * A visitor's answers as the page's inputs hold them (text as typed, numbers as strings, picked
@@ -24,25 +26,6 @@ const ADDRESS_TYPES = new Set([
   'rating',
 ]);
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a `datetime-local` input shows it, in this device's time zone. */
-function localDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** Plain text as the sanitised HTML a long text holds: one paragraph a line. */
-export function textToHtml(text: string): string {
-  const escapeHtml = (line: string) =>
-    line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return text
-    .split(/\r?\n/)
-    .map((line) => `<p>${escapeHtml(line)}</p>`)
-    .join('');
-}
-
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 
@@ -65,13 +48,13 @@ export function initialAnswer(field: PublicFormField): Answer {
       return Array.isArray(value) ? String((value[0] as { url?: unknown } | undefined)?.url ?? '') : '';
     case 'date':
       if (typeof value !== 'string') return '';
-      return field.settings.includeTime && value.includes('T') ? localDateTime(value) : value.slice(0, 10);
+      return field.settings.includeTime && value.includes('T') ? toLocalInput(value) : value.slice(0, 10);
     case 'date_range': {
       const range = value as Partial<DateRange> | null;
       return { start: range?.start ?? '', end: range?.end ?? '' };
     }
     case 'longtext':
-      return typeof value === 'string' ? value.replace(/<[^>]*>/g, '\n').trim() : '';
+      return typeof value === 'string' ? htmlToPlainText(value) : '';
     default:
       return typeof value === 'string' ? value : '';
   }
@@ -113,7 +96,7 @@ export function answerData(field: PublicFormField, answer: Answer | undefined): 
     default: {
       const text = typeof answer === 'string' ? answer.trim() : '';
       if (text === '') return undefined;
-      if (field.type === 'longtext') return textToHtml(text);
+      if (field.type === 'longtext') return plainTextToHtml(text);
       if (field.type === 'links') return [{ url: text }];
       return text;
     }

@@ -4,8 +4,9 @@ import type { ViewSettings } from '@strata/domain/views/view-settings';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { fromLocalInput, toLocalInput } from '../../../lib/local-datetime';
 import { attributeOf, settingsOf, setupViewsTest } from '../views-test-setup';
-import { FormBuilder, fromLocalInput, toLocalInput } from './form-builder';
+import { FormBuilder } from './form-builder';
 
 beforeAll(() => setupViewsTest());
 afterEach(cleanup);

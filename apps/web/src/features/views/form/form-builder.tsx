@@ -3,6 +3,7 @@ import { type FormAfter, isSecureWebUrl, isWebUrl } from '@strata/domain/forms/f
 import type { ViewSettings } from '@strata/domain/views/view-settings';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromLocalInput, toLocalInput } from '../../../lib/local-datetime';
 import { Notice } from '../../../ui/notice';
 import type { ViewMember } from '../view-types';
 import styles from './form-builder.module.css';
@@ -21,21 +22,6 @@ export interface FormBuilderProps {
   onChangeSettings(settings: ViewSettings): void;
   /** Who may not change the view sees the form without changing it. */
   readOnly: boolean;
-}
-
-/** An instant as a `datetime-local` input shows it, in this device's time zone. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A `datetime-local` input's value as an instant, or null when empty or not a time. */
-export function fromLocalInput(local: string): string | null {
-  const date = new Date(local);
-  return local === '' || Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 const MAX_ANSWERS = 1_000_000;
