@@ -170,4 +170,17 @@ test('the public form reads right to left in Arabic and dark mode, and a hidden 
     .toEqual(['newsletter']);
   expect(visitor.problems).toEqual([]);
   await visitor.context.close();
+
+  // The builder of the same form, in Arabic and dark mode.
+  await apiCall(baseUrl, ada.token, 'PUT', '/api/me', { locale: 'ar' });
+  const owner = await signedInPage(browser, ada.token, { colorScheme: 'dark' });
+  await owner.page.goto(`${baseUrl}/b/${board.boardId}/${board.folders.Requests}?view=${form.id}`);
+  const builder = owner.page.getByRole('textbox', { name: 'العنوان' });
+  await builder.waitFor();
+  await expect.poll(() => owner.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  expect(await builder.inputValue()).toBe('اطلب من الفريق');
+  await screenshot(owner.page, 'form-builder-ar-dark');
+  expect(await seriousViolations(owner.page)).toEqual([]);
+  expect(owner.problems).toEqual([]);
+  await owner.context.close();
 });
