@@ -11,11 +11,11 @@ import {
   Shield,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { SidebarBoards } from '../features/boards';
 import { NotificationBell } from '../features/notifications';
 import { sortWorkspaces } from '../features/workspaces';
+import { useTranslation } from '../i18n/use-translation';
 import { ariaKeyShortcuts, isApplePlatform, shortcutText } from '../lib/commands/shortcuts';
 import { useShortcutListener } from '../lib/commands/use-shortcut-listener';
 import { isHeaderHidden } from '../lib/preview-mode';

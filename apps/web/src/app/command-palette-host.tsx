@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { sortWorkspaces } from '../features/workspaces';
 import { loadCataloguePart } from '../i18n/i18n';
+import { useTranslation } from '../i18n/use-translation';
 import { type PaletteMode, setPaletteMode, usePaletteMode } from '../lib/commands/palette-state';
 import { ariaKeyShortcuts, isApplePlatform, shortcutText } from '../lib/commands/shortcuts';
 import { useSession } from '../lib/session';

@@ -1,6 +1,6 @@
 import { CloudOff, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useConnection } from '../lib/connection';
 import { retryQueue, startOfflineQueue, usePendingCount } from '../lib/offline-queue';
 import { useSession } from '../lib/session';

@@ -1,7 +1,7 @@
 import { REDIRECT_DELAY_MS } from '@strata/domain/constants';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
 import styles from './pages.module.css';
 
 /** Only same-origin paths: an open redirect would let any link borrow our domain. */

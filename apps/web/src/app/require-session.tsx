@@ -1,6 +1,6 @@
 import { type ReactNode, useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useMatches, useNavigation } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
 import { useSession } from '../lib/session';
 import { PageSpinner } from '../ui/spinner';
 import type { RouteHandle } from './route-handle';

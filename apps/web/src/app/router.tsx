@@ -1,10 +1,10 @@
 import type { ComponentType, ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useParams } from 'react-router';
 import { HomePage } from '../features/home';
 import { TeamLayout, TeamMembersPage, TeamSettingsPage } from '../features/workspaces';
 import type { CataloguePart } from '../i18n/catalogue-parts';
 import { loadCataloguePart } from '../i18n/i18n';
+import { useTranslation } from '../i18n/use-translation';
 import { AppShell } from './app-shell';
 import { NavigationProgress } from './navigation-progress';
 import { NotFoundPage } from './not-found-page';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useAppVars } from '../lib/app-vars';
 import { createStatusPoller } from '../lib/status-poller';
 import styles from './status-banner.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { fetchAppVars } from '../lib/app-vars';
 import { decideNewAppVersion } from '../lib/new-version';
 import {

@@ -1,6 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from '@strata/domain/constants';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { CataloguePart } from './catalogue-parts';
 import enUSShell from './locales/en-US.json?part=shell';
 
@@ -22,7 +21,7 @@ const partsLoaded = new Map<CataloguePart, Promise<void>>();
 
 /** i18next with the first-load part of en-US built in (the fallback); every UI string comes from a catalogue. */
 export function initI18n(locale: Locale = DEFAULT_LOCALE): typeof i18next {
-  void i18next.use(initReactI18next).init({
+  void i18next.init({
     resources: { [DEFAULT_LOCALE]: { translation: enUSShell } },
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Button } from './button';
 import styles from './confirm.module.css';
 import type { ConfirmOptions } from './confirm-options';

@@ -1,6 +1,6 @@
 import { DirectionProvider } from '@radix-ui/react-direction';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /**
  * The reading direction of the person's language for every Radix part (menus, popovers, selects):

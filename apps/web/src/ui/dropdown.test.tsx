@@ -2,7 +2,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { useState } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import enUS from '../i18n/locales/en-US.json';
 import { Dropdown, type DropdownOption } from './dropdown';
@@ -15,7 +14,7 @@ beforeAll(async () => {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
   Element.prototype.scrollIntoView ??= () => {};
-  await i18next.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { translation: enUS } } });
+  await i18next.init({ lng: 'en-US', resources: { 'en-US': { translation: enUS } } });
 });
 afterEach(cleanup);
 

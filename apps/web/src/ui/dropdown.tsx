@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Check, ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import styles from './dropdown.module.css';
 import { matchesOption } from './dropdown-search';
 import { TruncatedName } from './truncated-name';

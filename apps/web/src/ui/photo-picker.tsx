@@ -1,5 +1,5 @@
 import { type ChangeEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Avatar } from './avatar';
 import { Button } from './button';
 import { useConfirm } from './confirm';

@@ -1,5 +1,5 @@
 import { type PointerEvent, useRef, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { TOAST_SWIPE_DISMISS_PX, type Toast, toasts } from './toast-store';
 import styles from './toaster.module.css';
 

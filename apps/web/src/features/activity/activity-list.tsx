@@ -1,6 +1,6 @@
 import type { ActivityEntry } from '@strata/contracts/activity';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { TruncatedName } from '../../ui/truncated-name';

@@ -1,9 +1,9 @@
 import { HttpError } from '@strata/sync/http-client';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
+import { useTranslation } from '../../i18n/use-translation';
 import { useBoardRecordEvents, useBoards } from '../../lib/boards/use-boards';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';

@@ -1,7 +1,7 @@
 import type { Item } from '@strata/contracts/items';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';
 import styles from './activity.module.css';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/button';
 import { AuthLayout, authStyles } from './auth-layout';

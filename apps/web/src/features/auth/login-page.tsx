@@ -1,8 +1,8 @@
 import { HttpError } from '@strata/sync/http-client';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/button';

@@ -1,6 +1,6 @@
 import { MIN_PASSWORD_LENGTH } from '@strata/domain/auth/password-policy';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TextField } from '../../ui/text-field';
 import { newPasswordRules } from './use-email-field';
 

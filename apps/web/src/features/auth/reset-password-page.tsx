@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';

@@ -2,7 +2,7 @@ import type { Board } from '@strata/contracts/boards';
 import type { RecordStore } from '@strata/sync/records/record-types';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { updateRecord } from '../../lib/boards/board-writes';
 import { isConnected } from '../../lib/connection';
 import { errorMessage } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import { BOARD_NAME_MAX } from '@strata/contracts/boards';
 import { Lock } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ColorSwatches } from '../../ui/color-swatches';
 import { TextArea } from '../../ui/text-area';
 import { TextField } from '../../ui/text-field';

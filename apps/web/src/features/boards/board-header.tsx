@@ -1,6 +1,6 @@
 import { History, KeyRound, Lock, Settings2, Shield, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useWorkspaces } from '../../lib/workspaces';
 import { TruncatedName } from '../../ui/truncated-name';
 import { useBoardView } from './board-context';

@@ -1,9 +1,9 @@
 import { HttpError } from '@strata/sync/http-client';
 import { FolderPlus } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
+import { useTranslation } from '../../i18n/use-translation';
 import { isBoardLocked } from '../../lib/boards/board-password';
 import { forgetBoardTeam } from '../../lib/boards/board-teams';
 import { firstFolder } from '../../lib/boards/folder-tree';

@@ -3,7 +3,7 @@ import { MIN_PASSWORD_LENGTH } from '@strata/domain/auth/password-policy';
 import type { RecordStore } from '@strata/sync/records/record-types';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { saveBoardPassword } from '../../lib/boards/board-password';
 import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';

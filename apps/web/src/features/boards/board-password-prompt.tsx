@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { unlockBoard } from '../../lib/boards/board-password';
 import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';

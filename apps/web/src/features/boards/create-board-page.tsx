@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { createBoardWithFolder } from '../../lib/boards/board-writes';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';

@@ -1,7 +1,7 @@
 import type { Folder } from '@strata/contracts/boards';
 import { folderVisibility } from '@strata/domain/permissions/folders';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';
 import { Dropdown } from '../../ui/dropdown';

@@ -1,8 +1,8 @@
 import type { Folder } from '@strata/contracts/boards';
 import { Folder as FolderIcon } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { sortByOrder } from '../../lib/boards/folder-tree';
 import { PageSpinner } from '../../ui/spinner';
 import { TruncatedName } from '../../ui/truncated-name';

@@ -1,6 +1,6 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Command } from '../../lib/commands/command';
 import { ariaKeyShortcuts, isApplePlatform, shortcutText } from '../../lib/commands/shortcuts';
 import { useRegisterCommands } from '../../lib/commands/use-commands';

@@ -14,8 +14,8 @@ import {
   Users,
 } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { type FolderNode, isHidden, isPrivate } from '../../lib/boards/folder-tree';
 import menuStyles from '../../ui/menu.module.css';
 import { MenuOnFirstUse } from '../../ui/on-first-use';

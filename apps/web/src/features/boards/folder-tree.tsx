@@ -1,7 +1,7 @@
 import { Eye, EyeOff, FolderPlus } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { ancestorIds, buildFolderTree, foldersInTree, hiddenIds } from '../../lib/boards/folder-tree';
 import { Spinner } from '../../ui/spinner';
 import { Tooltip } from '../../ui/tooltip';

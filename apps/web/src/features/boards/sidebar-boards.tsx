@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useBoardRecordEvents, useBoards } from '../../lib/boards/use-boards';
 import { TruncatedName } from '../../ui/truncated-name';
 import styles from './sidebar-boards.module.css';

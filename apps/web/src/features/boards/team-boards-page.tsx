@@ -1,7 +1,7 @@
 import type { Board } from '@strata/contracts/boards';
 import { Lock, Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useBoardRecordEvents, useBoards } from '../../lib/boards/use-boards';
 import { Notice } from '../../ui/notice';
 import { Spinner } from '../../ui/spinner';

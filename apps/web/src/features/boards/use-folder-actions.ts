@@ -1,8 +1,8 @@
 import type { Folder } from '@strata/contracts/boards';
 import { HttpError } from '@strata/sync/http-client';
 import { createContext, useContext, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { createFolder, deleteFolder, updateRecord } from '../../lib/boards/board-writes';
 import { descendantIds } from '../../lib/boards/folder-tree';
 import { errorMessage } from '../../lib/errors';

@@ -9,7 +9,7 @@ import {
   Zap,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Command } from '../../lib/commands/command';
 import { isApplePlatform, shortcutText } from '../../lib/commands/shortcuts';
 import styles from './command-palette.module.css';

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { COMMAND_GROUPS } from '../../lib/commands/command';
 import { isApplePlatform, shortcutText } from '../../lib/commands/shortcuts';
 import { useCommands } from '../../lib/commands/use-commands';

@@ -2,7 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { Comment } from '@strata/contracts/comments';
 import { MoreHorizontal, Pin } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Avatar } from '../../ui/avatar';
 import menuStyles from '../../ui/menu.module.css';
 import { MenuOnFirstUse } from '../../ui/on-first-use';

@@ -1,5 +1,5 @@
 import { MessageSquare } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import styles from './comment-count.module.css';
 
 /**

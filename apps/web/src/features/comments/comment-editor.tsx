@@ -2,7 +2,7 @@ import Mention from '@tiptap/extension-mention';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { richTextExtensions } from '../views/cells/rich-text-extensions';
 import { sanitiseLongTextHtml } from '../views/cells/rich-text-html';
 import { RichTextLinkField } from '../views/cells/rich-text-link-field';

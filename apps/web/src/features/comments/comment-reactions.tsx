@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import type { CommentReactionSummary } from '@strata/contracts/comments';
 import { SmilePlus } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import styles from './comments.module.css';
 
 /** The emoji offered for a reaction. */

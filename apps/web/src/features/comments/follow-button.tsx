@@ -1,5 +1,5 @@
 import { Bell, BellOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import styles from './comments.module.css';
 import type { FollowSubject } from './follow-keys';
 import { useFollowing } from './use-following';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { MemberAvatar } from '../views/cells/choice-cells';
 import { OptionList } from '../views/cells/option-list';
 import type { ViewMember } from '../views/view-types';

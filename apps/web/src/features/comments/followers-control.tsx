@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Users } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { ViewMember } from '../views/view-types';
 import type { FollowSubject } from './follow-keys';
 import styles from './followers.module.css';

@@ -3,7 +3,7 @@ import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { contextLocale, contextTimeZone } from '@strata/domain/attributes/value-context';
 import { mayDeleteComment, mayEditComment } from '@strata/domain/comments/comment-rules';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useConfirm } from '../../ui/confirm';

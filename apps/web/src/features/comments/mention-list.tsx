@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Avatar } from '../../ui/avatar';
 import type { ViewMember } from '../views/view-types';
 import styles from './comments.module.css';

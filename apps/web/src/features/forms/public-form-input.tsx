@@ -1,6 +1,6 @@
 import type { PublicFormField } from '@strata/contracts/forms';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import styles from './public-form.module.css';
 import type { Answer, DateRange } from './public-form-values';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button } from '../../ui/button';
 import { PageSpinner } from '../../ui/spinner';
 import styles from './public-form.module.css';

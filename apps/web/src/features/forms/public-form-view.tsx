@@ -3,7 +3,7 @@ import type { FieldError } from '@strata/domain/errors';
 import { solveChallenge } from '@strata/domain/forms/form-challenge';
 import { type FormAfter, isWebUrl } from '@strata/domain/forms/form-settings';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { fieldErrorText } from '../../lib/errors';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';

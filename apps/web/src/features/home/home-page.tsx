@@ -1,7 +1,7 @@
 import { formatDateTime } from '@strata/domain/dates';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSession } from '../../lib/session';
 import { Avatar } from '../../ui/avatar';
 import { PageSpinner } from '../../ui/spinner';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/button';

@@ -1,8 +1,8 @@
 import type { MyInvitation } from '@strata/contracts/invitations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { MY_INVITATIONS_QUERY, refreshWorkspaces } from '../../lib/workspaces';

@@ -1,7 +1,7 @@
 import type { Attribute } from '@strata/contracts/items';
 import { ATTRIBUTE_TYPES, type AttributeType } from '@strata/domain/attributes/attribute-types';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import { createAttribute } from '../../lib/items/item-writes';
 import type { attributesStore } from '../../lib/items/items-store';

@@ -2,7 +2,7 @@ import { isUserEditable } from '@strata/domain/attributes/attribute-types';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button } from '../../ui/button';
 import { Dropdown } from '../../ui/dropdown';
 import { Modal } from '../../ui/modal';

@@ -1,6 +1,6 @@
 import type { FolderView } from '@strata/contracts/views';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { mayAddView, mayCustomize, mayDelete, updateView } from '../../lib/views/view-writes';
 import { useConfirm } from '../../ui/confirm';
 import type { ViewMember } from '../views/view-types';

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import styles from './item-panel.module.css';
 
 export type ItemPanelTab = 'attributes' | 'comments';

@@ -4,8 +4,8 @@ import type { AttributeDefinition } from '@strata/domain/attributes/type-registr
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useDocumentTitle } from '../../lib/document-title';
 import { acceptItemName, itemNameProblem } from '../../lib/items/item-name';
 import { Modal } from '../../ui/modal';

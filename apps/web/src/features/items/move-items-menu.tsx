@@ -2,7 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { Folder as FolderRecord } from '@strata/contracts/boards';
 import { Folder, FolderInput } from 'lucide-react';
 import { type CSSProperties, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { buildFolderTree, type FolderNode } from '../../lib/boards/folder-tree';
 import { MenuOnFirstUse } from '../../ui/on-first-use';
 import { TruncatedName } from '../../ui/truncated-name';

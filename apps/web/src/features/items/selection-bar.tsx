@@ -4,7 +4,7 @@ import type { AttributeDefinition } from '@strata/domain/attributes/type-registr
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import { findSiblingItemsStore } from '../../lib/items/item-relocation';
 import { deleteItems, moveItems, setValues } from '../../lib/items/item-writes';

@@ -1,8 +1,8 @@
 import type { FolderView } from '@strata/contracts/views';
 import { readViewSettings, type ViewSettings, type ViewType } from '@strata/domain/views/view-settings';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useFolderViews } from '../../lib/views/use-views';

@@ -1,7 +1,7 @@
 import type { Attribute } from '@strata/contracts/items';
 import type { RecordStore } from '@strata/sync/records/record-types';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import { toasts } from '../../ui/toast-store';
 import { useDeleteAttribute } from './use-delete-attribute';

@@ -1,7 +1,7 @@
 import type { Attribute } from '@strata/contracts/items';
 import type { RecordStore } from '@strata/sync/records/record-types';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { deleteAttribute } from '../../lib/items/item-writes';
 import { useConfirm } from '../../ui/confirm';
 

@@ -3,7 +3,7 @@ import type { Item } from '@strata/contracts/items';
 import type { TeamMember } from '@strata/contracts/teams';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSession } from '../../lib/session';
 import { useTeamMembers } from '../workspaces';
 

@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { FolderView } from '@strata/contracts/views';
 import { Bell, BellOff, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import menuStyles from '../../ui/menu.module.css';
 import { Modal } from '../../ui/modal';
 import type { FollowSubject } from '../comments/follow-keys';

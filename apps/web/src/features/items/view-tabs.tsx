@@ -19,7 +19,7 @@ import {
   User,
 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import menuStyles from '../../ui/menu.module.css';
 import { MenuOnFirstUse } from '../../ui/on-first-use';
 import { TruncatedName } from '../../ui/truncated-name';

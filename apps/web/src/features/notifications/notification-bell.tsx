@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loadCataloguePart } from '../../i18n/i18n';
+import { useTranslation } from '../../i18n/use-translation';
 import styles from './notifications.module.css';
 import { useUnreadCount } from './use-unread-count';
 

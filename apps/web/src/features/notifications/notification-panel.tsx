@@ -4,8 +4,8 @@ import { notificationPath } from '@strata/domain/notifications/notification-path
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCheck, Circle } from 'lucide-react';
 import { type RefObject, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSession } from '../../lib/session';
 import { Spinner } from '../../ui/spinner';
 import { notificationText } from './notification-text';

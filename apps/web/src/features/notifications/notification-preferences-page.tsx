@@ -1,7 +1,7 @@
 import type { NotificationPreference, NotificationPreferenceChange } from '@strata/contracts/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import profileStyles from '../profile/profile.module.css';

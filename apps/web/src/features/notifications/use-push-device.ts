@@ -1,6 +1,6 @@
 import { HttpError } from '@strata/sync/http-client';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import {
   disablePush,

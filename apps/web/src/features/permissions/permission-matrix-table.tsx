@@ -1,7 +1,7 @@
 import type { Action, Role } from '@strata/domain/permissions/actions';
 import { ROLES } from '@strata/domain/permissions/actions';
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ACTION_GROUPS, type MatrixRecord, readMatrix } from './permission-matrix';
 import styles from './permissions.module.css';
 

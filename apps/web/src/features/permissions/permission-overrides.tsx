@@ -1,7 +1,7 @@
 import type { TeamMember } from '@strata/contracts/teams';
 import type { Action } from '@strata/domain/permissions/actions';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';
 import { Dropdown } from '../../ui/dropdown';

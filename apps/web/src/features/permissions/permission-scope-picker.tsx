@@ -1,7 +1,7 @@
 import type { Board } from '@strata/contracts/boards';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { Dropdown } from '../../ui/dropdown';
 import { teamQueryKey } from '../workspaces';

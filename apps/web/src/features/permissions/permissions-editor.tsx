@@ -2,7 +2,7 @@ import type { PermissionRecord } from '@strata/contracts/permissions';
 import type { Action, Role } from '@strata/domain/permissions/actions';
 import { HttpError } from '@strata/sync/http-client';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { permissionsUpdating } from '../../lib/permission-cache';

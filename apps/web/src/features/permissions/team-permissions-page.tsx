@@ -1,8 +1,8 @@
 import type { AccessAnswer, PermissionRecord } from '@strata/contracts/permissions';
 import { HttpError } from '@strata/sync/http-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { Notice } from '../../ui/notice';

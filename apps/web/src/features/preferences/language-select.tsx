@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '@strata/domain/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { languageName } from '../../lib/language-names';
 import { Dropdown, type DropdownOption } from '../../ui/dropdown';
 import styles from './preferences.module.css';

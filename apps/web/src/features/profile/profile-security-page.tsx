@@ -3,7 +3,7 @@ import { isValidEmail } from '@strata/domain/emails';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { PROFILE_QUERY } from '../../lib/profile-query';

@@ -2,7 +2,7 @@ import type { Profile } from '@strata/contracts/me';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { useAppVars } from '../../lib/app-vars';
 import { errorMessage } from '../../lib/errors';

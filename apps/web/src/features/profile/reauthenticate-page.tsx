@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { safeTarget } from '../../app/redirect-page';
+import { useTranslation } from '../../i18n/use-translation';
 import styles from './profile.module.css';
 import { ReauthForm } from './reauth-form';
 

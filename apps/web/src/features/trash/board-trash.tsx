@@ -1,6 +1,6 @@
 import type { TrashEntry, TrashRecordRef } from '@strata/contracts/trash';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';
 import { useConfirm } from '../../ui/confirm';

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useBoards } from '../../lib/boards/use-boards';
 import { TextWithName } from '../../ui/truncated-name';
 import { useTeamView } from '../workspaces';

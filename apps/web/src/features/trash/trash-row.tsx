@@ -1,7 +1,7 @@
 import type { TrashEntry, TrashRecordType } from '@strata/contracts/trash';
 import { Columns3, Folder, type LucideIcon, SquareCheckBig } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { RowListItem } from '../../ui/row-list';
 import { TruncatedName } from '../../ui/truncated-name';
 import styles from './trash.module.css';

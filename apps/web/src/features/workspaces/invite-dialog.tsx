@@ -6,7 +6,7 @@ import { HttpError } from '@strata/sync/http-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserPlus, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';

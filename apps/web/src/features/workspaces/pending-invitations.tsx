@@ -1,7 +1,7 @@
 import type { PendingInvitation } from '@strata/contracts/invitations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { Avatar } from '../../ui/avatar';

@@ -1,8 +1,8 @@
 import { HttpError } from '@strata/sync/http-client';
 import { Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
+import { useTranslation } from '../../i18n/use-translation';
 import { PageSpinner } from '../../ui/spinner';
 import { TruncatedName } from '../../ui/truncated-name';
 import { TeamContext, type TeamView, useTeamQueries } from './team-context';

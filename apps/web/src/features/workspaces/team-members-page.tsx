@@ -1,8 +1,8 @@
 import type { TeamMember } from '@strata/contracts/teams';
 import { ASSIGNABLE_ROLES } from '@strata/domain/permissions/actions';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSession } from '../../lib/session';
 import { useWorkspaces } from '../../lib/workspaces';
 import { Button } from '../../ui/button';

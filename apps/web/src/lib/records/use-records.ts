@@ -2,7 +2,7 @@ import { HttpError } from '@strata/sync/http-client';
 import type { SyncedRecord } from '@strata/sync/records/record-rules';
 import type { RecordStore } from '@strata/sync/records/record-types';
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { toasts } from '../../ui/toast-store';
 
 const none: readonly never[] = [];

@@ -4,7 +4,7 @@ import type { ValueError } from '@strata/domain/attributes/value-errors';
 import { HttpError } from '@strata/sync/http-client';
 import type { RecordStore } from '@strata/sync/records/record-types';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { errorMessage } from '../../../lib/errors';
 import { updateAttribute } from '../../../lib/items/item-writes';
 import { Button } from '../../../ui/button';

@@ -1,5 +1,5 @@
 import type { ButtonAction } from '@strata/domain/attributes/attribute-settings';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ColorSwatches } from '../../../ui/color-swatches';
 import { Dropdown } from '../../../ui/dropdown';
 import { TextField } from '../../../ui/text-field';

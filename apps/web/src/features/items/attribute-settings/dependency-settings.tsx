@@ -1,5 +1,5 @@
 import { firstDayOfWeek } from '@strata/domain/locale';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSession } from '../../../lib/session';
 import { Dropdown } from '../../../ui/dropdown';
 import styles from './attribute-settings.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { TextArea } from '../../../ui/text-area';
 import styles from './attribute-settings.module.css';
 import type { FieldsProps } from './fields-props';

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button';
 import { ColorSwatches } from '../../../ui/color-swatches';
 import { TextField } from '../../../ui/text-field';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Dropdown } from '../../../ui/dropdown';
 import { TextField } from '../../../ui/text-field';
 import styles from './attribute-settings.module.css';

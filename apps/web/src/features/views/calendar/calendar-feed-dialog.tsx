@@ -1,7 +1,7 @@
 import type { CalendarFeedState, CalendarFeedUrl } from '@strata/contracts/calendar-feeds';
 import { CalendarPlus, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { Button } from '../../../ui/button';

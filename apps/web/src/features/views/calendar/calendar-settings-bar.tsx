@@ -1,6 +1,6 @@
 import type { ViewAttribute } from '@strata/domain/views/view-rows';
 import { MAX_CALENDAR_ATTRIBUTES, type ViewSettings } from '@strata/domain/views/view-settings';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Dropdown } from '../../../ui/dropdown';
 import styles from './calendar.module.css';
 import { CALENDAR_DATE_TYPES } from './calendar-events';

@@ -15,7 +15,7 @@ import type { ViewAttribute } from '@strata/domain/views/view-rows';
 import { CALENDAR_MODES, type CalendarMode } from '@strata/domain/views/view-settings';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFirstItemsFirst } from '../first-items';
 import { useIsRtl } from '../table/table-hooks';
 import styles from './calendar.module.css';

@@ -2,7 +2,7 @@ import { readValue } from '@strata/domain/attributes/type-registry';
 import type { AttachmentEntry } from '@strata/domain/attributes/types/list-handlers';
 import { File as FileIcon, FileImage, FileText, Upload, X } from 'lucide-react';
 import { type ChangeEvent, type MouseEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { errorMessage } from '../../../lib/errors';
 import { Spinner } from '../../../ui/spinner';
 import { toasts } from '../../../ui/toast-store';

@@ -2,7 +2,7 @@ import { type Label, readSettings } from '@strata/domain/attributes/attribute-se
 import { readValue } from '@strata/domain/attributes/type-registry';
 import { Square, SquareCheck } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Avatar } from '../../../ui/avatar';
 import { contrastRatio, relativeLuminance } from '../../../ui/colour-contrast';
 import type { CellEditProps, CellRenderProps, ViewMember } from '../view-types';

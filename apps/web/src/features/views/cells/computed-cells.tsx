@@ -4,7 +4,7 @@ import { formatNumber } from '@strata/domain/attributes/number-format';
 import { readValue, valueToDisplayText } from '@strata/domain/attributes/type-registry';
 import { contextLocale, folderNameOf } from '@strata/domain/attributes/value-context';
 import { Square, SquareCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { CellRenderProps } from '../view-types';
 import styles from './cells.module.css';
 import { readableTextOn } from './choice-cells';

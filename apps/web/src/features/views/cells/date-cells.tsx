@@ -1,7 +1,7 @@
 import { isEndBeforeStart } from '@strata/domain/attributes/date-values';
 import { valueToDisplayText } from '@strata/domain/attributes/type-registry';
 import { TriangleExclamationPoint } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { CellRenderProps } from '../view-types';
 import styles from './cells.module.css';
 

@@ -5,7 +5,7 @@ import type { AttributeDefinition } from '@strata/domain/attributes/type-registr
 import { contextLocale, contextTimeZone, type ValueContext } from '@strata/domain/attributes/value-context';
 import { firstDayOfWeek } from '@strata/domain/locale';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { calendarDate, dayValue } from '../../../ui/calendar/calendar-days';
 import { LazyCalendar } from '../../../ui/calendar/lazy-calendar';
 import type { CellEditProps } from '../view-types';

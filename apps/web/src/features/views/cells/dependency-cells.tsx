@@ -5,7 +5,7 @@ import { contextLocale } from '@strata/domain/attributes/value-context';
 import { type DependencyType, MAX_LAG_DAYS } from '@strata/domain/scheduling/dependencies';
 import { X } from 'lucide-react';
 import { type KeyboardEvent, useContext, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { BoardContext } from '../../boards/board-context';
 import type { CellEditProps, CellRenderProps } from '../view-types';
 import styles from './cells.module.css';

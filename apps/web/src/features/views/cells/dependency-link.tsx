@@ -1,5 +1,5 @@
 import type { DependencyData } from '@strata/domain/attributes/types/dependency-handlers';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import own from './dependency-cells.module.css';
 import { type ShownTitle, TitleChip } from './item-picker';
 

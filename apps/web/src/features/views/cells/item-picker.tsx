@@ -1,7 +1,7 @@
 import type { BoardItemHit } from '@strata/contracts/references';
 import { itemTitleOf, type ValueContext } from '@strata/domain/attributes/value-context';
 import { type KeyboardEvent, type ReactNode, type Ref, useContext, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { errorMessage } from '../../../lib/errors';
 import { searchBoardItems } from '../../../lib/items/item-references';
 import { rememberItemTitles, useItemTitles } from '../../../lib/items/item-titles';

@@ -5,7 +5,7 @@ import { normaliseUrl } from '@strata/domain/attributes/types/list-handlers';
 import { newIdOf } from '@strata/domain/attributes/value-context';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { CellEditProps, CellRenderProps } from '../view-types';
 import styles from './cells.module.css';
 import { EditorMessage, PopoverEditor } from './editor-shell';

@@ -3,7 +3,7 @@ import { formatNumber, parseNumberText } from '@strata/domain/attributes/number-
 import { progressPercent } from '@strata/domain/attributes/progress';
 import { readValue, valueToPlainText } from '@strata/domain/attributes/type-registry';
 import { contextLocale } from '@strata/domain/attributes/value-context';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { CellEditProps, CellRenderProps } from '../view-types';
 import styles from './cells.module.css';
 import { InputEditor } from './editor-shell';

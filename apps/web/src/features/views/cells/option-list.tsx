@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import styles from './cells.module.css';
 
 export interface PickerOption {

@@ -3,7 +3,7 @@ import { readSettings } from '@strata/domain/attributes/attribute-settings';
 import { readValue } from '@strata/domain/attributes/type-registry';
 import { X } from 'lucide-react';
 import { useContext, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { addReference, removeReference } from '../../../lib/items/item-references';
 import { BoardContext } from '../../boards/board-context';
 import type { CellEditProps, CellRenderProps } from '../view-types';

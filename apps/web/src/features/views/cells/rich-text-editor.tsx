@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { plainTextToHtml } from '@strata/domain/attributes/html-text';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { CellEditProps } from '../view-types';
 import cellStyles from './cells.module.css';
 import { EditorMessage } from './editor-shell';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import cellStyles from './cells.module.css';
 import styles from './rich-text.module.css';
 import { normaliseLinkHref } from './rich-text-html';

@@ -13,7 +13,7 @@ import {
   TextQuote,
 } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import styles from './rich-text.module.css';
 
 interface Tool {

@@ -3,7 +3,7 @@ import type { ValueContext } from '@strata/domain/attributes/value-context';
 import type { ValueError } from '@strata/domain/attributes/value-errors';
 import i18next, { type TFunction } from 'i18next';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { dateExample } from '../../../lib/date-example';
 
 /**

@@ -5,7 +5,7 @@ import type { ViewAttribute } from '@strata/domain/views/view-rows';
 import type { ViewChart } from '@strata/domain/views/view-settings';
 import { MoreHorizontal } from 'lucide-react';
 import { useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import menuStyles from '../../../ui/menu.module.css';
 import { MenuOnFirstUse } from '../../../ui/on-first-use';
 import { toasts } from '../../../ui/toast-store';

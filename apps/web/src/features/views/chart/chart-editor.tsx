@@ -14,7 +14,7 @@ import type { ViewAttribute } from '@strata/domain/views/view-rows';
 import type { ViewChart } from '@strata/domain/views/view-settings';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button';
 import { Dropdown } from '../../../ui/dropdown';
 import { Modal } from '../../../ui/modal';

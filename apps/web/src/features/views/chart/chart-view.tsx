@@ -3,7 +3,7 @@ import { applyView, type ViewAttribute, type ViewItem } from '@strata/domain/vie
 import { MAX_CHARTS_PER_VIEW, type ViewChart } from '@strata/domain/views/view-settings';
 import { Plus } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button';
 import { useIsRtl } from '../table/table-hooks';
 import styles from './chart.module.css';

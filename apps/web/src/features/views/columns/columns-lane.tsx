@@ -6,7 +6,7 @@ import type { DataOf, ViewGroup, ViewItem } from '@strata/domain/views/view-rows
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { type KeyboardEvent, memo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { acceptItemName, itemNameProblem } from '../../../lib/items/item-name';
 import { TruncatedName } from '../../../ui/truncated-name';
 import { CommentCount } from '../../comments/comment-count';

@@ -16,7 +16,7 @@ import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { applyView, type DataOf, NO_GROUP, type ViewItem } from '@strata/domain/views/view-rows';
 import { type ViewSettings, visibleAttributeIds } from '@strata/domain/views/view-settings';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { ViewMember } from '../view-types';
 import styles from './columns.module.css';
 import { CardBody, ColumnLane } from './columns-lane';

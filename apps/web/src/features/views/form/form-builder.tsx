@@ -2,7 +2,7 @@ import type { AttributeDefinition } from '@strata/domain/attributes/type-registr
 import { type FormAfter, isSecureWebUrl, isWebUrl } from '@strata/domain/forms/form-settings';
 import type { ViewSettings } from '@strata/domain/views/view-settings';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-datetime';
 import { Notice } from '../../../ui/notice';
 import type { ViewMember } from '../view-types';

@@ -1,6 +1,6 @@
 import { MAX_FORM_NOTIFY } from '@strata/domain/forms/form-settings';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { TruncatedName } from '../../../ui/truncated-name';
 import type { ViewMember } from '../view-types';
 import styles from './form-builder.module.css';

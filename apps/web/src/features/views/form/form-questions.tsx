@@ -2,7 +2,7 @@ import type { AttributeDefinition } from '@strata/domain/attributes/type-registr
 import { type FormField, isFormQuestionType } from '@strata/domain/forms/form-settings';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button';
 import iconButton from '../../../ui/icon-button.module.css';
 import styles from './form-builder.module.css';

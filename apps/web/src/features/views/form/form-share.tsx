@@ -1,6 +1,6 @@
 import { Copy, ExternalLink } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button';
 import { toasts } from '../../../ui/toast-store';
 import styles from './form-builder.module.css';

@@ -18,7 +18,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFirstItemsFirst } from '../first-items';
 import { useIsRtl } from '../table/table-hooks';
 import styles from './gantt.module.css';

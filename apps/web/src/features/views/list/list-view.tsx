@@ -3,7 +3,7 @@ import { itemValueData } from '@strata/domain/attributes/item-values';
 import { applyView, NO_GROUP, type ViewItem } from '@strata/domain/views/view-rows';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { cellTypeOf } from '../cells/cell-registry';
 import { useFirstItemsFirst } from '../first-items';
 import { useIsRtl, useRowSettings } from '../table/table-hooks';

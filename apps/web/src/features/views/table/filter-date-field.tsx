@@ -3,7 +3,7 @@ import { formatDateInput, parseLocaleDateText } from '@strata/domain/attributes/
 import { formatIsoDate, parseIsoDate } from '@strata/domain/attributes/date-values';
 import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { calendarDate, dayValue } from '../../../ui/calendar/calendar-days';
 import { LazyCalendar } from '../../../ui/calendar/lazy-calendar';
 import dateStyles from './filter-date-field.module.css';

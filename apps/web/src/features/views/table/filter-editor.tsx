@@ -9,7 +9,7 @@ import { firstDayOfWeek } from '@strata/domain/locale';
 import { type FilterRule, MAX_FILTERS, type ViewSettings } from '@strata/domain/views/view-settings';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { valueErrorText } from '../cells/use-validated-commit';
 import type { ViewMember } from '../view-types';
 import { defaultOperand, OperandInput, operandKind } from './filter-operand-input';

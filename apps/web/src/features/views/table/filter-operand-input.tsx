@@ -5,7 +5,7 @@ import type { FilterOperator } from '@strata/domain/attributes/filter-operators'
 import { parseNumberText } from '@strata/domain/attributes/number-format';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { dayValue } from '../../../ui/calendar/calendar-days';
 import type { ViewMember } from '../view-types';
 import { FilterDateField } from './filter-date-field';

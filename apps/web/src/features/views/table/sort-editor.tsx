@@ -1,7 +1,7 @@
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import { MAX_SORTS, type SortRule, type ViewSettings } from '@strata/domain/views/view-settings';
 import { Plus, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import styles from './toolbar.module.css';
 
 /** The attributes a view can sort by (buttons have no value). */

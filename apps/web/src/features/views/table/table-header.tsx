@@ -6,7 +6,7 @@ import { COLUMN_WIDTH, type ViewSettings } from '@strata/domain/views/view-setti
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { MenuOnFirstUse } from '../../../ui/on-first-use';
 import styles from './table.module.css';
 import {

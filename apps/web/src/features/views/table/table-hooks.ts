@@ -11,7 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { valueErrorText } from '../cells/use-validated-commit';
 import type { GridPosition } from './grid-navigation';
 import type { EditState } from './table-cell';

@@ -15,7 +15,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { valueErrorText } from '../cells/use-validated-commit';
 import { useFirstItemsFirst } from '../first-items';
 import { handleGridKeyDown } from './grid-keyboard';

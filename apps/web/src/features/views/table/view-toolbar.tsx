@@ -5,7 +5,7 @@ import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { type ViewSettings, visibleAttributeIds } from '@strata/domain/views/view-settings';
 import { ArrowUpDown, Columns3, Download, ListFilter } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Dropdown } from '../../../ui/dropdown';
 import { PopoverOnFirstUse } from '../../../ui/popover-on-first-use';
 import type { ViewMember } from '../view-types';
