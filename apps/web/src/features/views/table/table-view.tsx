@@ -16,6 +16,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
+import { useIsIdle } from '../../../lib/when-idle';
 import { valueErrorText } from '../cells/use-validated-commit';
 import { useFirstItemsFirst } from '../first-items';
 import { handleGridKeyDown } from './grid-keyboard';
@@ -74,6 +75,7 @@ export function TableView(props: TableViewProps) {
   // deferred value): mounting a screenful of rows never runs as one long task, whatever update
   // (a measurement, a store, a query) happens to render the table first.
   const isDrawn = useDeferredValue(true, false);
+  const isIdle = useIsIdle();
 
   const columns = useMemo(
     () => tableColumns(props.attributes, settings, props.nameAttributeId),
@@ -120,7 +122,8 @@ export function TableView(props: TableViewProps) {
     estimateSize: () => ROW_HEIGHT,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
-    overscan: OVERSCAN_ROWS,
+    // Rows out of sight wait for an idle moment: the first screen draws only what shows.
+    overscan: isIdle ? OVERSCAN_ROWS : 0,
     useFlushSync: false,
     observeElementRect: observeRectInTransition,
   });
