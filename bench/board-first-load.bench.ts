@@ -21,7 +21,8 @@
  * - WARMUP rounds, then ROUNDS rounds (env ROUNDS, default 7) alternating the two; ratio =
  *   median(candidate) / median(baseline). With TRACE=1 each reload prints its resource timings
  *   (start-end ms, bytes over the wire, address), to see what a load waits on; with PROFILE=1
- *   its main thread's time by script and function (Chromium's sampling profiler).
+ *   its main thread's time by script and function (Chromium's sampling profiler); STAGES,
+ *   FIBERS, TRACE_FILE and UNMINIFIED: bench/lib/first-load-diagnostics.ts.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createSession } from '../apps/server/src/modules/auth/sessions.service';
 import { launchChromium } from '../e2e/browser';
 import { type BenchBoard, insertBenchItems } from './lib/board-fixture';
+import { fiberCensus, readStages, startTrace, WATCH_STAGES } from './lib/first-load-diagnostics';
 import { startProfiler } from './lib/profiler';
 import { buildWebApp, putView, serveBenchBoard, within as withinMs } from './lib/served-board';
 import { median, round } from './lib/stats';
@@ -95,6 +97,7 @@ async function newContext(browser: Browser, token: unknown): Promise<BrowserCont
     JSON.stringify(token),
   );
   await context.addInitScript({ content: WATCH_FIRST_ROW });
+  if (process.env.STAGES) await context.addInitScript({ content: WATCH_STAGES });
   return context;
 }
 
@@ -121,9 +124,13 @@ async function visitBoard(
     await within(page.evaluate('window.__firstRow'), 'first visit drew no row');
     await within(page.evaluate(`(${KEPT_ON_DEVICE})(${JSON.stringify(folderId)})`), 'items not kept');
     const profiler = process.env.PROFILE ? await startProfiler(context, page) : undefined;
+    const stopTrace = await startTrace(browser, page);
     await page.reload({ waitUntil: 'commit' });
     const ms = (await within(page.evaluate('window.__firstRow'), 'reload drew no row')) as number;
+    await stopTrace();
     if (profiler) console.log(await profiler.stop(), ms);
+    if (process.env.STAGES) console.log(`first row ${Math.round(ms)} ms; stages: ${await readStages(page)}`);
+    if (process.env.FIBERS) console.log(await fiberCensus(page));
     await page.waitForTimeout(SETTLE_MS);
     const requests = await apiRequests(page);
     if (problems.length > 0) throw new Error(`the page failed: ${problems.join('; ')}`);

@@ -14,7 +14,7 @@ export async function buildWebApp(outDir: string): Promise<void> {
     configFile: join(webRoot, 'vite.config.ts'),
     logLevel: 'silent',
     mode: 'production',
-    build: { outDir, emptyOutDir: true, sourcemap: false },
+    build: { outDir, emptyOutDir: true, sourcemap: false, minify: !process.env.UNMINIFIED },
   });
 }
 
