@@ -122,16 +122,17 @@ async function runPaced(clients: ClientProcess, side: Side, frame: string) {
 
 /** The app's modules are loaded only here, so that the client process does not load them too. */
 async function loadServer() {
-  const [testApp, realtime, bus, schema, orm, fastify, zod] = await Promise.all([
+  const [testApp, realtime, bus, collab, schema, orm, fastify, zod] = await Promise.all([
     import('../apps/server/src/test/test-app'),
     import('../apps/server/src/realtime/register-realtime'),
     import('../apps/server/src/realtime/bus'),
+    import('../apps/server/src/modules/documents/collab-server'),
     import('../apps/server/src/db/schema/events'),
     import('drizzle-orm'),
     import('fastify'),
     import('fastify-type-provider-zod'),
   ]);
-  return { ...testApp, ...realtime, ...bus, ...schema, ...orm, Fastify: fastify.default, ...zod };
+  return { ...testApp, ...realtime, ...bus, ...collab, ...schema, ...orm, Fastify: fastify.default, ...zod };
 }
 
 async function authorise(options: { port: number; token: string; socketIds: string[]; channel: string }) {
@@ -212,7 +213,7 @@ export async function run(): Promise<BenchResult> {
     // The candidate: the production real-time stack on its own port, sharing the app's context.
     const bus = server.createBus({ channel: 'fanout-bench', log: t.app.ctx.log });
     await bus.start();
-    realtime = await server.registerRealtime(rt, t.app.ctx, bus);
+    realtime = await server.registerRealtime(rt, t.app.ctx, bus, server.createCollabServer(t.app.ctx));
     await rt.listen({ port: 0, host: '127.0.0.1' });
     const rtPort = (rt.server.address() as AddressInfo).port;
     const subscriber: EventSubscriber = realtime.subscriber;

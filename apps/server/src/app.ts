@@ -34,6 +34,7 @@ import { boardLookupRoutes } from './modules/boards/board-lookup.routes';
 import { boardRoutes } from './modules/boards/boards.routes';
 import { changeRoutes } from './modules/changes/changes.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
+import { createCollabServer } from './modules/documents/collab-server';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { invitationAcceptanceRoutes } from './modules/invitations/acceptance.routes';
@@ -222,7 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   pushSubscriptionRoutes(app, ctx);
   await app.register(async (scope) => unsubscribeRoutes(scope, ctx));
   devMailRoutes(app, ctx);
-  const realtime = await registerRealtime(app, ctx, bus);
+  const realtime = await registerRealtime(app, ctx, bus, createCollabServer(ctx));
   await registerWebApp(app, config, web);
 
   const dispatcher = createDispatcher({

@@ -108,6 +108,12 @@ function newSocketId(taken: Map<string, Connection>): string {
  * signature made with our secret (by multi-auth, on any node). Idle sockets are pinged and closed
  * when they stay silent, so dead connections do not pile up behind a load balancer.
  */
+/** Client frames are small (subscribe, ping); anything larger is not a Pusher client. */
+const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
+
+const frameBytes = (data: RawData) =>
+  Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
+
 export function createHub(options: HubOptions): Hub {
   const { appKey, secret, log } = options;
   const activityTimeoutS = options.activityTimeoutS ?? 120;
@@ -298,6 +304,7 @@ export function createHub(options: HubOptions): Hub {
       };
       connections.set(conn.socketId, conn);
       ws.on('message', (data: RawData, isBinary: boolean) => {
+        if (frameBytes(data) > MAX_CLIENT_FRAME_BYTES) return ws.close(1009, 'Frame too large');
         conn.lastSeenAt = Date.now();
         conn.pingSentAt = undefined;
         const text = isBinary ? '' : data.toString();

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { EventSubscriber } from '../events/dispatcher';
+import type { CollabServer } from '../modules/documents/collab-server';
 import { resolvePusherSecret } from './app-secret';
 import { findBoardViewers } from './board-viewers';
 import type { RealtimeBus } from './bus';
@@ -9,8 +10,11 @@ import { createHub, type Hub } from './hub';
 import { multiAuthRoutes } from './multi-auth.routes';
 import { createRealtimeSubscriber } from './realtime-subscriber';
 
-/** Client frames are small (subscribe, ping); anything larger is not a Pusher client. */
-const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
+/**
+ * The largest frame a client may send: a co-edited document's first sync carries the whole of
+ * it. The Pusher endpoint holds its clients to much less itself (hub.ts, MAX_CLIENT_FRAME_BYTES).
+ */
+const MAX_SOCKET_FRAME_BYTES = 16 * 1024 * 1024;
 
 export interface Realtime {
   hub: Hub;
@@ -20,7 +24,8 @@ export interface Realtime {
 }
 
 /**
- * Mounts the real-time hub: the Pusher endpoint `/app/{key}` on the app's own port,
+ * Mounts the real-time hub: the Pusher endpoint `/app/{key}` on the app's own port, the
+ * co-editing endpoint `/collab`,
  * POST /api/broadcasting/multi-auth, on the bus that joins the nodes (made and started by
  * buildApp, which also carries cache invalidations). Every node applies what comes over the bus to
  * its own sockets.
@@ -29,6 +34,7 @@ export async function registerRealtime(
   app: FastifyInstance,
   ctx: AppContext,
   bus: RealtimeBus,
+  collab: CollabServer,
 ): Promise<Realtime> {
   const { config, log } = ctx;
   const secret = await resolvePusherSecret({ db: ctx.db, configured: config.pusherSecret });
@@ -48,13 +54,17 @@ export async function registerRealtime(
 
   await app.register(async (scope) => {
     // Before the plugin's own preClose, which would close sockets without a reconnect code.
-    scope.addHook('preClose', (done) => {
+    scope.addHook('preClose', async () => {
       hub.close();
-      done();
+      await collab.close();
     });
     await scope.register(websocket, {
-      options: { perMessageDeflate: false, maxPayload: MAX_CLIENT_FRAME_BYTES },
+      options: { perMessageDeflate: false, maxPayload: MAX_SOCKET_FRAME_BYTES },
     });
+    // Live co-editing of documents (modules/documents/collab-server.ts).
+    scope.get('/collab', { websocket: true, schema: { hide: true } }, (socket, request) =>
+      collab.handleConnection(socket, request.raw),
+    );
     scope.get<{ Params: { key: string }; Querystring: { protocol?: string } }>(
       '/app/:key',
       { websocket: true, schema: { hide: true } },

@@ -1,0 +1,30 @@
+import { customType, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { items } from './items';
+import { ts } from './record-columns';
+import { teams } from './teams';
+
+/** Binary column: the Yjs document as one update (`Y.encodeStateAsUpdate`). */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * The document body of an item (docs/documents.md): the co-edited Yjs document as it was last
+ * stored, and the sanitised HTML made from it for search, export and the public surfaces.
+ */
+export const itemDocuments = pgTable('item_documents', {
+  itemId: text('item_id')
+    .primaryKey()
+    .references(() => items.id, { onDelete: 'cascade' }),
+  teamId: integer('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  state: bytes('state').notNull(),
+  html: text('html').notNull().default(''),
+  /** Who stored this state last (the last editor of the debounced save). */
+  updatedBy: integer('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export type ItemDocumentRow = typeof itemDocuments.$inferSelect;
