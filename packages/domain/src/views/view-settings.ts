@@ -7,7 +7,16 @@ import { formSettingsShape } from '../forms/form-settings';
  * with the view record; every field has a default, so a parsed settings object is complete and an
  * old view keeps working when a field is added.
  */
-export const VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart', 'form'] as const;
+export const VIEW_TYPES = [
+  'table',
+  'columns',
+  'list',
+  'calendar',
+  'gantt',
+  'chart',
+  'form',
+  'documents',
+] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 
 /** At most 8 views in one folder's tab set (spec section 9). */

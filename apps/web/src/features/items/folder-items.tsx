@@ -1,5 +1,6 @@
 import type { Folder } from '@strata/contracts/boards';
 import type { Item } from '@strata/contracts/items';
+import { itemValueData } from '@strata/domain/attributes/item-values';
 import { hasAllowedScheme } from '@strata/domain/urls';
 import { Columns3, Plus, Tags } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -57,6 +58,9 @@ const ChartView = lazy(() => loadChart().then((module) => ({ default: module.Cha
 const loadForm = () =>
   Promise.all([import('../views/form/form-builder'), loadCataloguePart('forms')]).then(([module]) => module);
 const FormBuilder = lazy(() => loadForm().then((module) => ({ default: module.FormBuilder })));
+/** The documents view, TipTap and the co-editing client: a chunk of their own, loaded when a documents view opens. */
+const loadDocuments = () => import('../views/documents/documents-view');
+const DocumentsView = lazy(() => loadDocuments().then((module) => ({ default: module.DocumentsView })));
 /**
  * The lazy views' chunks, asked for as soon as the open view's type is known, beside the folder's
  * items rather than after them (the browser keeps one request per chunk).
@@ -66,11 +70,12 @@ const VIEW_CHUNKS: Partial<Record<string, () => Promise<unknown>>> = {
   gantt: loadGantt,
   chart: loadChart,
   form: loadForm,
+  documents: loadDocuments,
 };
 /** A chart counts the items that pass the view's filters: it neither groups nor sorts nor has columns. */
 const CHART_CONTROLS = ['filter'] as const;
 /** A gantt filters and groups (by a label); its rows keep the view's order. */
-/** A form asks questions: it neither filters, groups nor sorts. */
+/** A form asks questions, and documents show pages: they neither filter, group nor sort. */
 const FORM_CONTROLS = [] as const;
 const GANTT_CONTROLS = ['group', 'filter'] as const;
 const GANTT_GROUPABLE = ['label'] as const;
@@ -193,10 +198,10 @@ export function FolderItems({ folder }: { folder: Folder }) {
     (id: string) => navigate(itemPath({ boardId: board.id, folderId: folder.id, itemId: id })),
     [navigate, board.id, folder.id],
   );
-  /** A new item with these values (none: a blank one), opened in its panel to be named. */
-  const createAndOpen = useCallback(
+  /** A new unnamed item with these values (none: a blank one); answers its id, or undefined when refused. */
+  const createBlank = useCallback(
     async (values?: Record<string, unknown>) => {
-      if (!items.store) return;
+      if (!items.store) return undefined;
       const created = await createItem(items.store, {
         teamId,
         boardId: board.id,
@@ -205,9 +210,30 @@ export function FolderItems({ folder }: { folder: Folder }) {
         name: '',
         values,
       }).catch(report);
-      if (created) void onOpenItem(created.id);
+      return created ? created.id : undefined;
     },
-    [items.store, teamId, board.id, folder.id, nameAttributeId, report, onOpenItem],
+    [items.store, teamId, board.id, folder.id, nameAttributeId, report],
+  );
+  /** A new item with these values, opened in its panel to be named. */
+  const createAndOpen = useCallback(
+    async (values?: Record<string, unknown>) => {
+      const id = await createBlank(values);
+      if (id) void onOpenItem(id);
+    },
+    [createBlank, onOpenItem],
+  );
+  /** A new page of the documents view: a blank item, opened there. */
+  const addPage = useCallback(() => createBlank(), [createBlank]);
+  const nameAttribute = useMemo(
+    () => attributes.data?.find((attribute) => attribute.id === nameAttributeId),
+    [attributes.data, nameAttributeId],
+  );
+  const titleOf = useCallback(
+    (item: Item) => {
+      const data = nameAttribute ? (dataOf ?? itemValueData)(item, nameAttribute) : null;
+      return typeof data === 'string' ? data : '';
+    },
+    [nameAttribute, dataOf],
   );
   useFolderCommands({
     viewState,
@@ -283,7 +309,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
                 ? GANTT_CONTROLS
                 : active.type === 'chart'
                   ? CHART_CONTROLS
-                  : active.type === 'form'
+                  : active.type === 'form' || active.type === 'documents'
                     ? FORM_CONTROLS
                     : undefined
           }
@@ -359,6 +385,18 @@ export function FolderItems({ folder }: { folder: Folder }) {
             readOnly={!isStored || !mayCustomize(active, viewState.who)}
           />
         </Suspense>
+      ) : active.type === 'documents' ? (
+        <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
+          <DocumentsView
+            teamId={teamId}
+            items={items.data as readonly Item[]}
+            titleOf={titleOf}
+            readOnly={!mayEdit}
+            onRename={nameAttributeId ? (id, title) => onChangeValue(id, nameAttributeId, title) : undefined}
+            onAddPage={can('CREATE_ITEMS') ? addPage : undefined}
+            user={{ id: profile?.id ?? 0, name: profile?.name ?? '' }}
+          />
+        </Suspense>
       ) : active.type === 'gantt' ? (
         <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
           <GanttView {...rowViewProps} />
@@ -409,11 +447,11 @@ export function FolderItems({ folder }: { folder: Folder }) {
   );
 }
 
-const VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart', 'form'] as const;
+const VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart', 'form', 'documents'] as const;
 
 /**
  * The open folder's commands (docs/command-palette.md): create an item (it opens in its panel to be
- * named), and switch to a table, columns, list, calendar, gantt, chart or form view (the folder's first of that type, or a new
+ * named), and switch to a table, columns, list, calendar, gantt, chart, form or documents view (the folder's first of that type, or a new
  * one for who may add views).
  */
 function useFolderCommands({

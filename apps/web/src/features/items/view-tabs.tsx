@@ -7,6 +7,7 @@ import {
   ChartGantt,
   ClipboardList,
   Columns3,
+  FileText,
   Globe,
   List,
   Lock,
@@ -33,8 +34,18 @@ export const VIEW_ICONS: Record<ViewType, typeof Table2> = {
   gantt: ChartGantt,
   chart: ChartColumnBig,
   form: ClipboardList,
+  documents: FileText,
 };
-const ADDABLE: readonly ViewType[] = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart', 'form'];
+const ADDABLE: readonly ViewType[] = [
+  'table',
+  'columns',
+  'list',
+  'calendar',
+  'gantt',
+  'chart',
+  'form',
+  'documents',
+];
 
 export interface ViewTabActions {
   onSelect(view: FolderView): void;

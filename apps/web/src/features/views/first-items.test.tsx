@@ -58,6 +58,7 @@ describe('a view waits for every item of a folder when its first rows may be any
     calendar: false,
     gantt: false,
     chart: true,
+    documents: false,
     form: false,
   };
   const cases = VIEW_TYPES.flatMap((type) => [

@@ -11,6 +11,7 @@ import { richTextExtensions } from './rich-text-extensions';
 import { sanitiseLongTextHtml } from './rich-text-html';
 import { RichTextLinkField } from './rich-text-link-field';
 import { RichTextToolbar } from './rich-text-toolbar';
+import { useLinkEditing } from './use-link-editing';
 import { useValidatedCommit } from './use-validated-commit';
 
 export interface LongTextEditorProps extends CellEditProps {
@@ -35,8 +36,6 @@ export function LongTextEditor({ anchor, ...props }: LongTextEditorProps) {
   const { commit, error } = useValidatedCommit(props.attribute, props.context, props.onCommit);
   const [extensions] = useState(richTextExtensions);
   const [content] = useState(() => initialHtml(props));
-  /** The link field's starting text while it is open; null when closed. */
-  const [linkDraft, setLinkDraft] = useState<string | null>(null);
   const editor = useEditor({
     extensions,
     content,
@@ -57,25 +56,7 @@ export function LongTextEditor({ anchor, ...props }: LongTextEditorProps) {
     const html = editor.getHTML().replace(/(<p><\/p>)+$/, '');
     commit(isEmpty ? null : sanitiseLongTextHtml(html));
   };
-  const openLink = () => setLinkDraft((editor.getAttributes('link').href as string | undefined) ?? '');
-  const closeLink = () => {
-    setLinkDraft(null);
-    editor.commands.focus();
-  };
-  const applyLink = (href: string) => {
-    const chain = editor.chain().focus();
-    if (editor.state.selection.empty && !editor.isActive('link')) {
-      const text = href.replace(/^mailto:/i, '');
-      chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).run();
-    } else {
-      chain.extendMarkRange('link').setLink({ href }).run();
-    }
-    setLinkDraft(null);
-  };
-  const removeLink = () => {
-    editor.chain().focus().extendMarkRange('link').unsetLink().run();
-    setLinkDraft(null);
-  };
+  const link = useLinkEditing(editor);
 
   // Capture: ProseMirror binds Mod-Enter to a line break, and the browser Ctrl+K to its search.
   const handleKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -87,7 +68,7 @@ export function LongTextEditor({ anchor, ...props }: LongTextEditorProps) {
     } else if (event.key.toLowerCase() === 'k' && !event.shiftKey) {
       event.preventDefault();
       event.stopPropagation();
-      openLink();
+      link.open();
     }
   };
 
@@ -110,20 +91,20 @@ export function LongTextEditor({ anchor, ...props }: LongTextEditorProps) {
             editor.commands.focus('end');
           }}
           onEscapeKeyDown={(event) => {
-            if (linkDraft === null) return;
+            if (link.draft === null) return;
             event.preventDefault();
-            closeLink();
+            link.close();
           }}
           onKeyDownCapture={handleKeyDownCapture}
         >
-          <RichTextToolbar editor={editor} onLink={openLink} />
-          {linkDraft !== null && (
+          <RichTextToolbar editor={editor} onLink={link.open} />
+          {link.draft !== null && (
             <RichTextLinkField
-              initial={linkDraft}
+              initial={link.draft}
               isLinked={editor.isActive('link')}
-              onApply={applyLink}
-              onRemove={removeLink}
-              onClose={closeLink}
+              onApply={link.apply}
+              onRemove={link.remove}
+              onClose={link.close}
             />
           )}
           <EditorContent editor={editor} className={styles.frame} />

@@ -1,0 +1,100 @@
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
+import { useTranslation } from '../../../i18n/use-translation';
+import { RichTextLinkField } from '../cells/rich-text-link-field';
+import { RichTextToolbar } from '../cells/rich-text-toolbar';
+import { useLinkEditing } from '../cells/use-link-editing';
+import { type CaretUser, DocumentCarets } from './document-carets';
+import { documentExtensions } from './document-extensions';
+import styles from './documents.module.css';
+import { type DocumentStatus, useDocumentConnection } from './use-document-connection';
+
+interface DocumentEditorProps {
+  teamId: number;
+  itemId: string;
+  /** The page's title, naming the editor for assistive technology. */
+  label: string;
+  /** The folder lets this person change nothing: the editor only reads (the server decides too). */
+  readOnly: boolean;
+  user: CaretUser;
+}
+
+/**
+ * An item's document, co-edited live (docs/documents.md): connected while it is shown, editable
+ * once the server has said this person may write, with the others' cursors. Mount it with the
+ * item's id as its key: one page, one connection.
+ */
+export function DocumentEditor(props: DocumentEditorProps) {
+  const { t } = useTranslation();
+  const connection = useDocumentConnection(props.teamId, props.itemId);
+  if (connection.status === 'refused')
+    return (
+      <p className={styles.notice} role="alert">
+        {t('views.documents.refused')}
+      </p>
+    );
+  if (!connection.provider) return null;
+  return <CollabEditor {...props} provider={connection.provider} status={connection.status} />;
+}
+
+function CollabEditor({
+  provider,
+  status,
+  label,
+  readOnly,
+  user,
+}: DocumentEditorProps & { provider: HocuspocusProvider; status: DocumentStatus }) {
+  const { t } = useTranslation();
+  const [extensions] = useState(() => [
+    ...documentExtensions(provider.document),
+    DocumentCarets.configure({ provider, user }),
+  ]);
+  const editable = !readOnly && status !== 'readonly';
+  const editor = useEditor({
+    extensions,
+    editable,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        class: styles.content ?? '',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': t('views.documents.body', { name: label }),
+        dir: 'auto',
+      },
+    },
+  });
+  useEffect(() => {
+    editor.setEditable(editable);
+  }, [editor, editable]);
+  const link = useLinkEditing(editor);
+
+  // Ctrl/Cmd+K edits the link at the selection (the browser's own would open its search).
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!editable || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+    if (event.key.toLowerCase() !== 'k') return;
+    event.preventDefault();
+    event.stopPropagation();
+    link.open();
+  };
+
+  return (
+    <div className={styles.editor} onKeyDownCapture={onKeyDownCapture}>
+      {editable && <RichTextToolbar editor={editor} onLink={link.open} />}
+      {link.draft !== null && (
+        <RichTextLinkField
+          initial={link.draft}
+          isLinked={editor.isActive('link')}
+          onApply={link.apply}
+          onRemove={link.remove}
+          onClose={link.close}
+        />
+      )}
+      <EditorContent editor={editor} className={styles.frame} />
+      <p className={styles.status} role="status">
+        {t(`views.documents.status.${status}`)}
+      </p>
+    </div>
+  );
+}

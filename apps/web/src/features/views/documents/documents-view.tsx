@@ -1,0 +1,134 @@
+import type { Item } from '@strata/contracts/items';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
+import { personColor } from './document-carets';
+import { DocumentEditor } from './document-editor';
+import { DocumentPages, pageTree } from './document-pages';
+import styles from './documents.module.css';
+
+export interface DocumentsViewProps {
+  teamId: number;
+  items: readonly Item[];
+  /** The item's title as the folder shows it. */
+  titleOf(item: Item): string;
+  /** The folder lets this person change nothing. */
+  readOnly: boolean;
+  /** Renames a page (its item's name); absent without a name attribute. */
+  onRename?: (itemId: string, title: string) => void;
+  /** Adds a page and answers its item's id; absent when this person may not add items. */
+  onAddPage?: () => Promise<string | undefined>;
+  user: { id: number; name: string };
+}
+
+/** The page asked for in the URL (`?page=`), and a way to open another. */
+function usePageParam() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('page');
+  const select = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('page', id);
+        return next;
+      },
+      { replace: true },
+    );
+  return { asked, select };
+}
+
+/**
+ * The documents view (docs/documents.md): the folder's items as pages in a tree, subitems as
+ * subpages, and the open page's title and document, co-edited live.
+ */
+export function DocumentsView({
+  teamId,
+  items,
+  titleOf,
+  readOnly,
+  onRename,
+  onAddPage,
+  user,
+}: DocumentsViewProps) {
+  const { t } = useTranslation();
+  const pages = useMemo(() => pageTree(items, titleOf), [items, titleOf]);
+  const { asked, select } = usePageParam();
+  const open = items.find((item) => item.id === asked) ?? items.find((item) => !item.parent_id) ?? null;
+  const caretUser = useMemo(() => ({ name: user.name, color: personColor(user.id) }), [user.id, user.name]);
+  const add = onAddPage
+    ? async () => {
+        const id = await onAddPage();
+        if (id) select(id);
+      }
+    : undefined;
+
+  return (
+    <div className={styles.view}>
+      <DocumentPages pages={pages} selectedId={open?.id ?? null} onSelect={select} onAdd={add} />
+      {open ? (
+        // One page, one title field and one connection: another page mounts them anew.
+        <article key={open.id} className={styles.article} aria-labelledby={`page-title-${open.id}`}>
+          <PageTitle
+            id={`page-title-${open.id}`}
+            title={titleOf(open)}
+            onRename={readOnly || !onRename ? undefined : (title) => onRename(open.id, title)}
+          />
+          <DocumentEditor
+            teamId={teamId}
+            itemId={open.id}
+            label={titleOf(open) || t('views.documents.untitled')}
+            readOnly={readOnly}
+            user={caretUser}
+          />
+        </article>
+      ) : (
+        <p className={styles.empty}>{t('views.documents.noPages')}</p>
+      )}
+    </div>
+  );
+}
+
+/** The page's title: a heading, or a field that renames the item when it loses focus or on Enter. */
+function PageTitle({
+  id,
+  title,
+  onRename,
+}: {
+  id: string;
+  title: string;
+  onRename?: (title: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(title);
+  // Renamed elsewhere (another person, another tab): the field follows while it is not being edited.
+  useEffect(() => setDraft(title), [title]);
+  if (!onRename)
+    return (
+      <h2 id={id} className={styles.title} dir="auto">
+        {title || t('views.documents.untitled')}
+      </h2>
+    );
+  const commit = () => {
+    const next = draft.trim();
+    if (next !== title.trim()) onRename(next);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    commit();
+  };
+  return (
+    <form onSubmit={submit} className={styles.titleForm}>
+      <h2 id={id} className={styles.titleHeading}>
+        <input
+          className={styles.titleInput}
+          value={draft}
+          dir="auto"
+          placeholder={t('views.documents.untitled')}
+          aria-label={t('views.documents.title')}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+        />
+      </h2>
+    </form>
+  );
+}

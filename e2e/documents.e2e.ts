@@ -1,0 +1,106 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { seriousViolations } from './a11y';
+import { createVerifiedAccount } from './accounts';
+import { seedBoard, seedView } from './board-seed';
+import { launchChromium, screenshot } from './browser';
+import { apiCall, signedInPage, workspaceWithMember } from './workspace-setup';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+/** Two people of one workspace and a Handbook folder of two pages (one with a subpage), shown as documents. */
+async function handbook(names: [string, string]) {
+  const ada = await createVerifiedAccount(baseUrl, names[0]);
+  const ben = await createVerifiedAccount(baseUrl, names[1]);
+  const team = await workspaceWithMember(baseUrl, ada, ben);
+  const board = await seedBoard(baseUrl, ada.token, team.id, {
+    name: 'Wiki',
+    folders: ['Handbook'],
+    columns: [],
+    items: [{ values: { Name: 'Onboarding' } }, { values: { Name: 'Holidays' } }],
+  });
+  const folderId = board.folders.Handbook!;
+  const view = await seedView(baseUrl, ada.token, team.id, { folderId, type: 'documents', name: 'Pages' });
+  return { ada, ben, path: `${baseUrl}/b/${board.boardId}/${folderId}?view=${view.id}` };
+}
+
+const editorOf = (page: Page) => page.getByRole('textbox', { name: /page content$/ });
+/** The page's text as its reader hears it: without the others' cursors (aria-hidden). */
+const textOf = (page: Page) =>
+  editorOf(page).evaluate((editor) => {
+    const copy = editor.cloneNode(true) as HTMLElement;
+    for (const hidden of Array.from(copy.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();
+    return copy.textContent;
+  });
+
+test('two people write on one page at once and both see the whole text, which a reload keeps', async () => {
+  const { ada, ben, path } = await handbook(['Ada Pages', 'Ben Pages']);
+  const first = await signedInPage(browser, ada.token);
+  const second = await signedInPage(browser, ben.token);
+  for (const { page } of [first, second]) {
+    await page.goto(path);
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: 'Onboarding' })
+      .waitFor();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
+      .toBe(1);
+  }
+  // The first page opens by itself; both are on it.
+  await expect
+    .poll(() => first.page.getByRole('textbox', { name: 'Page title' }).inputValue())
+    .toBe('Onboarding');
+
+  await editorOf(first.page).click();
+  await first.page.keyboard.type('Welcome aboard.');
+  await editorOf(second.page).click();
+  await second.page.keyboard.press('End');
+  await second.page.keyboard.type(' Ask Ben anything.');
+  for (const { page } of [first, second])
+    await expect.poll(() => textOf(page)).toBe('Welcome aboard. Ask Ben anything.');
+  // Ada sees where Ben's cursor is, with his name.
+  await expect.poll(() => first.page.getByText('Ben Pages', { exact: true }).count()).toBeGreaterThan(0);
+
+  await second.context.close();
+  await first.page.reload();
+  await expect.poll(() => textOf(first.page)).toBe('Welcome aboard. Ask Ben anything.');
+  expect(first.problems).toEqual([]);
+  await first.context.close();
+});
+
+test('a new page is added, titled and written; in Arabic and dark mode the view reads right to left', async () => {
+  const { ada, path } = await handbook(['Ada Arabic', 'Ben Arabic']);
+  await apiCall(baseUrl, ada.token, 'PUT', '/api/me', { locale: 'ar' });
+  const { context, page, problems } = await signedInPage(browser, ada.token, { colorScheme: 'dark' });
+  await page.goto(path);
+  await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  const pages = page.getByRole('navigation', { name: 'الصفحات' });
+  await pages.getByRole('button', { name: 'Holidays' }).click();
+  await expect.poll(() => page.getByRole('textbox', { name: 'عنوان الصفحة' }).inputValue()).toBe('Holidays');
+  await pages.getByRole('button', { name: 'صفحة جديدة' }).click();
+  const title = page.getByRole('textbox', { name: 'عنوان الصفحة' });
+  await expect.poll(() => title.inputValue()).toBe('');
+  await title.fill('العطلات الرسمية');
+  await title.press('Enter');
+  await expect.poll(() => pages.getByRole('button', { name: 'العطلات الرسمية' }).count()).toBe(1);
+  const editor = page.getByRole('textbox', { name: /محتوى الصفحة$/ });
+  await editor.click();
+  await page.keyboard.type('عطلة نهاية السنة');
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'تم حفظ كل التغييرات' }).count())
+    .toBe(1);
+  // The tree sits on the right in right-to-left.
+  const tree = await pages.boundingBox();
+  const article = await page.getByRole('article').boundingBox();
+  expect(tree!.x).toBeGreaterThan(article!.x);
+  await screenshot(page, 'documents-ar-dark');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+});
