@@ -22,6 +22,8 @@ export const itemDocuments = pgTable('item_documents', {
     .references(() => teams.id, { onDelete: 'cascade' }),
   state: bytes('state').notNull(),
   html: text('html').notNull().default(''),
+  /** The HTML's text, without tags: what search matches (folded into the item's text, item_texts). */
+  text: text('text').notNull().default(''),
   /** Who stored this state last (the last editor of the debounced save). */
   updatedBy: integer('updated_by'),
   updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -4,7 +4,8 @@ import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { AppContext } from '../../context';
 import { type DocumentAccess, findDocumentAccess } from './document-access';
-import { readDocumentState, writeDocumentState } from './document-store';
+import { documentSnapshot } from './document-html';
+import { readDocumentState, writeDocument } from './document-store';
 
 /** How long a document waits after its last change before it is stored (and at most). */
 export const DOCUMENT_SAVE_DEBOUNCE_MS = 2_000;
@@ -21,7 +22,8 @@ export interface CollabServer {
  * Live co-editing of item documents (docs/documents.md): Hocuspocus over Yjs on `/collab`. A
  * connection names a document (`{teamId}:{itemId}`) and sends the caller's access token; it is
  * refused unless they see the item, and made read-only unless they may edit it. A document is
- * loaded from PostgreSQL when its first connection opens and stored a little after changes stop.
+ * loaded from PostgreSQL when its first connection opens and stored a little after changes stop,
+ * with its sanitised HTML and text (search finds items by their documents' text).
  */
 export function createCollabServer(ctx: AppContext): CollabServer {
   const hocuspocus = new Hocuspocus({
@@ -44,10 +46,11 @@ export function createCollabServer(ctx: AppContext): CollabServer {
     },
     async onStoreDocument({ document, context }) {
       const { access } = context as { access: DocumentAccess };
-      await writeDocumentState(
+      await writeDocument(
         ctx,
         { teamId: access.teamId, itemId: access.itemId, userId: access.userId },
         Y.encodeStateAsUpdate(document),
+        documentSnapshot(document),
       );
     },
   });

@@ -154,4 +154,48 @@ describe('co-editing on /collab', () => {
     // Nothing was stored for any of them.
     expect(await storedText(itemId)).toBeUndefined();
   });
+
+  test('a stored document keeps its HTML sanitised and its text, and search finds the item by it', async () => {
+    const { itemId } = await newItem();
+    const writer = open(documentName(s.team.id, itemId), s.owner.token);
+    await writer.synced;
+    // As the editor writes a page: a heading, and a paragraph whose text and link would be
+    // dangerous as HTML.
+    const heading = new Y.XmlElement('heading');
+    heading.setAttribute('level', 1 as unknown as string);
+    heading.insert(0, [new Y.XmlText('Launch plan')]);
+    const paragraph = new Y.XmlElement('paragraph');
+    const text = new Y.XmlText();
+    paragraph.insert(0, [text]);
+    writer.doc.transact(() => {
+      writer.doc.getXmlFragment('default').insert(0, [heading, paragraph]);
+      text.insert(0, 'Ship on <img src=x onerror=alert(1)> Friday ');
+      text.insert(text.length, 'here', { link: { href: 'javascript:alert(1)' } });
+    });
+    writer.close();
+    let row: typeof itemDocuments.$inferSelect | undefined;
+    await until(async () => {
+      [row] = await t.app.ctx.db.select().from(itemDocuments).where(eq(itemDocuments.itemId, itemId));
+      return row !== undefined;
+    }, 'the document is stored');
+    // The link's script address is gone; what reads as a tag is text.
+    expect(row!.html).toBe(
+      '<h1>Launch plan</h1><p>Ship on &lt;img src=x onerror=alert(1)&gt; Friday <a target="_blank" rel="noopener noreferrer nofollow">here</a></p>',
+    );
+    expect(row!.text).toBe('Launch plan Ship on <img src=x onerror=alert(1)> Friday here');
+    const search = await t.request({
+      method: 'GET',
+      url: `/api/search?q=${encodeURIComponent('launch plan')}&team_id=${s.team.id}`,
+      token: s.owner.token,
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    expect(JSON.stringify(search.json())).toContain(itemId);
+    // Someone who does not see the workspace finds nothing of it.
+    const outsider = await t.request({
+      method: 'GET',
+      url: `/api/search?q=${encodeURIComponent('launch plan')}&team_id=${s.team.id}`,
+      token: other.owner.token,
+    });
+    expect(JSON.stringify(outsider.json())).not.toContain(itemId);
+  });
 });

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { itemDocuments } from '../../db/schema/item-documents';
+import { refreshItemTexts } from '../search/search-indexer';
+import type { DocumentSnapshot } from './document-html';
 
 /** The stored Yjs state of an item's document, or undefined before its first save. */
 export async function readDocumentState(
@@ -16,20 +18,28 @@ export async function readDocumentState(
   return row?.state;
 }
 
-/** Keeps an item's document: its whole Yjs state, replacing the one stored. */
-export async function writeDocumentState(
+/**
+ * Keeps an item's document: its whole Yjs state and its snapshot, replacing the ones stored, and
+ * the item's searchable text with the document's in it, in one transaction.
+ */
+export async function writeDocument(
   ctx: AppContext,
   place: { teamId: number; itemId: string; userId: number | null },
   state: Uint8Array,
+  snapshot: DocumentSnapshot,
 ): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db
-    .insert(itemDocuments)
-    .values({ itemId: place.itemId, teamId: place.teamId, state, updatedBy: place.userId, updatedAt: now })
-    .onConflictDoUpdate({
-      target: itemDocuments.itemId,
-      set: { state, updatedBy: place.userId, updatedAt: now },
-      // An item id is one workspace's: the row of another is never written over.
-      setWhere: sql`${itemDocuments.teamId} = ${place.teamId}`,
-    });
+  const stored = { state, html: snapshot.html, text: snapshot.text, updatedBy: place.userId, updatedAt: now };
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(itemDocuments)
+      .values({ itemId: place.itemId, teamId: place.teamId, ...stored })
+      .onConflictDoUpdate({
+        target: itemDocuments.itemId,
+        set: stored,
+        // An item id is one workspace's: the row of another is never written over.
+        setWhere: sql`${itemDocuments.teamId} = ${place.teamId}`,
+      });
+    await refreshItemTexts(tx, place.teamId, [place.itemId]);
+  });
 }

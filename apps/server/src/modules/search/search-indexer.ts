@@ -5,7 +5,7 @@ import { itemTexts } from '../../db/schema/item-texts';
 import { items } from '../../db/schema/items';
 import type { DispatchedEvent } from '../../events/dispatched-event';
 import type { EventSubscriber } from '../../events/dispatcher';
-import { ITEM_TEXT_OF_VALUES } from './search-text';
+import { ITEM_TEXT_OF_ROW } from './search-text';
 
 /** The events that may change an item's searchable text. */
 export const TEXT_EVENT_TYPES = ['item.created', 'item.updated', 'value.created', 'value.updated'] as const;
@@ -38,10 +38,25 @@ export async function writeItemTexts(db: DbOrTx, teamId: number, ids: readonly s
   if (ids.length === 0) return;
   await db.execute(sql`
     INSERT INTO ${itemTexts} (item_id, team_id, row_version, text)
-    SELECT ${items.id}, ${items.teamId}, ${items.rowVersion}, ${ITEM_TEXT_OF_VALUES} FROM ${items}
+    SELECT ${items.id}, ${items.teamId}, ${items.rowVersion}, ${ITEM_TEXT_OF_ROW} FROM ${items}
     WHERE ${and(eq(items.teamId, teamId), isAnyOf(items.id, ids))}
     ON CONFLICT (item_id) DO UPDATE SET text = excluded.text, row_version = excluded.row_version
     WHERE ${itemTexts.rowVersion} < excluded.row_version`);
+}
+
+/**
+ * Writes the searchable text of these items of a workspace again after something else than their
+ * row changed it (their documents): replaces a different text read from the same or a later
+ * row_version.
+ */
+export async function refreshItemTexts(db: DbOrTx, teamId: number, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO ${itemTexts} (item_id, team_id, row_version, text)
+    SELECT ${items.id}, ${items.teamId}, ${items.rowVersion}, ${ITEM_TEXT_OF_ROW} FROM ${items}
+    WHERE ${and(eq(items.teamId, teamId), isAnyOf(items.id, ids))}
+    ON CONFLICT (item_id) DO UPDATE SET text = excluded.text, row_version = excluded.row_version
+    WHERE ${itemTexts.text} IS DISTINCT FROM excluded.text AND ${itemTexts.rowVersion} <= excluded.row_version`);
 }
 
 /**
@@ -52,7 +67,7 @@ export async function writeItemTexts(db: DbOrTx, teamId: number, ids: readonly s
 export async function repairItemTexts(db: DbOrTx, since: Date): Promise<void> {
   await db.execute(sql`
     INSERT INTO ${itemTexts} (item_id, team_id, row_version, text)
-    SELECT ${items.id}, ${items.teamId}, ${items.rowVersion}, ${ITEM_TEXT_OF_VALUES} FROM ${items}
+    SELECT ${items.id}, ${items.teamId}, ${items.rowVersion}, ${ITEM_TEXT_OF_ROW} FROM ${items}
     WHERE ${gte(items.updatedAt, since)}
     ON CONFLICT (item_id) DO UPDATE SET text = excluded.text, row_version = excluded.row_version
     WHERE ${itemTexts.text} IS DISTINCT FROM excluded.text AND ${itemTexts.rowVersion} <= excluded.row_version`);

@@ -2,11 +2,13 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * The searchable text of an item, computed from its row: its string values (titles, texts, long
- * texts without their tags, e-mails, phones, custom IDs), as one text. The search indexer writes
- * it to `item_texts` (migration 0018 fills that table with the same expression).
+ * texts without their tags, e-mails, phones, custom IDs), as one text, then its document's text
+ * when it has one (docs/documents.md). The search indexer writes it to `item_texts` (migration
+ * 0018 filled that table with the values' part).
  */
-export const ITEM_TEXT_OF_VALUES = sql.raw(
-  `regexp_replace(jsonb_path_query_array("items"."values", '$.* ? (@.data.type() == "string").data')::text, '<[^>]*>|&[#0-9a-zA-Z]+;|\\\\[nrt"\\\\]', ' ', 'g')`,
+export const ITEM_TEXT_OF_ROW = sql.raw(
+  `regexp_replace(jsonb_path_query_array("items"."values", '$.* ? (@.data.type() == "string").data')::text, '<[^>]*>|&[#0-9a-zA-Z]+;|\\\\[nrt"\\\\]', ' ', 'g')` +
+    ` || coalesce(' ' || (SELECT "item_documents"."text" FROM "item_documents" WHERE "item_documents"."item_id" = "items"."id" AND "item_documents"."team_id" = "items"."team_id"), '')`,
 );
 
 /**

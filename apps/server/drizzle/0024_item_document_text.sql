@@ -1,0 +1,1 @@
+ALTER TABLE "item_documents" ADD COLUMN "text" text DEFAULT '' NOT NULL;

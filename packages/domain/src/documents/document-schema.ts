@@ -1,0 +1,34 @@
+import type { Extensions } from '@tiptap/core';
+import Link from '@tiptap/extension-link';
+import { TaskItem, TaskList } from '@tiptap/extension-list';
+import StarterKit from '@tiptap/starter-kit';
+
+/** The Yjs fragment a page's body lives in (TipTap's collaboration default). */
+export const DOCUMENT_FRAGMENT = 'default';
+
+/**
+ * What a page can hold (docs/documents.md), the one definition the editor and the server's HTML
+ * snapshot share: headings 1 to 3, paragraphs, bold, italic, strike, inline code and code blocks,
+ * bullet, numbered and task lists, quotes, rules, line breaks and links. Undo and redo are left
+ * to the collaboration (each person undoes their own changes); `isAllowedUri` is the editor's
+ * link rule (the server sanitises what it renders).
+ */
+export function documentSchema(options: { isAllowedUri?: (url: string) => boolean } = {}): Extensions {
+  return [
+    StarterKit.configure({
+      heading: { levels: [1, 2, 3] },
+      undoRedo: false,
+      underline: false,
+      link: false,
+    }),
+    Link.configure({
+      openOnClick: false,
+      autolink: true,
+      linkOnPaste: true,
+      defaultProtocol: 'https',
+      ...(options.isAllowedUri ? { isAllowedUri: (url: string) => options.isAllowedUri!(url) } : {}),
+    }),
+    TaskList,
+    TaskItem.configure({ nested: true }),
+  ];
+}
