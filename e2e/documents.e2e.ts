@@ -104,3 +104,47 @@ test('a new page is added, titled and written; in Arabic and dark mode the view 
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('a published site opens in a clean browser without signing in or scripts, and is gone once unpublished', async () => {
+  const { ada, path } = await handbook(['Ada Publish', 'Ben Publish']);
+  const writer = await signedInPage(browser, ada.token);
+  await writer.page.goto(path);
+  await editorOf(writer.page).click();
+  await writer.page.keyboard.type('Everyone starts with a buddy.');
+  await writer.page.getByRole('switch', { name: 'Publish to the web' }).check();
+  const link = await writer.page.getByRole('textbox', { name: 'Public link' }).inputValue();
+  expect(link).toMatch(/\/p\/e\d+-[0-9a-f-]{36}$/);
+
+  const reader = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    javaScriptEnabled: false,
+  });
+  const page = await reader.newPage();
+  // The switch and the page's text reach the server a moment after they show.
+  await expect
+    .poll(
+      async () => {
+        const response = await page.goto(link);
+        return response?.status() === 200 ? page.locator('main').innerText() : response?.status();
+      },
+      { timeout: 15_000 },
+    )
+    .toContain('Everyone starts with a buddy.');
+  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Onboarding');
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Holidays' }).click();
+  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Holidays');
+  expect(page.url()).toMatch(/\/holidays-[0-9a-f-]{36}$/);
+  // The same page with scripts on, for the accessibility check (axe runs as a script).
+  const checker = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const checked = await checker.newPage();
+  await checked.goto(page.url());
+  await screenshot(checked, 'published-page');
+  expect(await seriousViolations(checked)).toEqual([]);
+  await checker.close();
+
+  await writer.page.getByRole('switch', { name: 'Publish to the web' }).uncheck();
+  await expect.poll(async () => (await page.goto(link))?.status(), { timeout: 10_000 }).toBe(404);
+  expect(writer.problems).toEqual([]);
+  await reader.close();
+  await writer.context.close();
+});

@@ -35,6 +35,7 @@ import { boardRoutes } from './modules/boards/boards.routes';
 import { changeRoutes } from './modules/changes/changes.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { createCollabServer } from './modules/documents/collab-server';
+import { publishedRoutes } from './modules/documents/published.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { invitationAcceptanceRoutes } from './modules/invitations/acceptance.routes';
@@ -209,6 +210,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   viewRoutes(app, ctx);
   calendarFeedRoutes(app, ctx);
   formRoutes(app, ctx);
+  publishedRoutes(app, ctx);
   commentRoutes(app, ctx);
   searchRoutes(app, ctx);
   itemFollowRoutes(app, ctx);

@@ -325,6 +325,10 @@ export const TENANT_ROUTES: TenantRoute[] = [
     path: '/api/public/forms/{view}/submissions',
     body: { values: { '{attribute}': 'planted' }, challenge: { token: '1.a.b', nonce: '0' } },
   },
+  // A published documents site by another workspace's ids: only a published documents view answers
+  // (this is a calendar), and only under its own workspace's number.
+  { method: 'GET', path: '/p/e{team}-{view}' },
+  { method: 'GET', path: '/p/e{team}-{view}/page-{item}' },
   // The service worker's anonymous check of a pushed notification, forged for another's.
   { method: 'GET', path: '/api/notifications/push-state?id={notification}&check={member}.4102444800.{uuid}' },
   // Search names its workspace: another's answers 404, and the caller's own finds none of its canary.

@@ -102,6 +102,8 @@ export const viewSettingsSchema = z.object({
   charts: z.array(viewChartSchema).max(MAX_CHARTS_PER_VIEW).default([]),
   /** Form: what it asks, how it looks, whether it is shared and when it closes (forms/form-settings.ts). */
   ...formSettingsShape,
+  /** Documents: its pages are a public site at `/p/e{workspaceId}-{viewId}` (docs/documents.md). */
+  published: z.boolean().default(false),
 });
 export type ViewSettings = z.infer<typeof viewSettingsSchema>;
 

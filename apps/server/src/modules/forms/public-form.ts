@@ -1,72 +1,31 @@
 import type { PublicForm, PublicFormField } from '@strata/contracts/forms';
 import type { AttributeType } from '@strata/domain/attributes/attribute-types';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
-import { AppError } from '@strata/domain/errors';
 import { type FormQuestion, formQuestions } from '@strata/domain/forms/form-answers';
 import { formClosedReason } from '@strata/domain/forms/form-settings';
-import { readViewSettings, type ViewSettings } from '@strata/domain/views/view-settings';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { BoardRow, FolderRow } from '../../db/schema/boards';
 import { formAnswers } from '../../db/schema/form-answers';
 import { teamMembers } from '../../db/schema/teams';
-import { type UserRow, users } from '../../db/schema/users';
-import { type FolderViewRow, folderViews } from '../../db/schema/views';
-import { findBoardAttributesCached, rememberStructure, requireVisibleFolder } from '../items/item-reads';
-import { getTeamAccess } from '../teams/team-access';
-import type { TeamAccess } from '../teams/team-access-types';
+import { users } from '../../db/schema/users';
+import { findBoardAttributesCached } from '../items/item-reads';
+import { findPublishedView, type PublishedView } from '../views/published-view';
 
 /** A shared form as its owner sees it: what answering it reads and writes with. */
-export interface LiveForm {
-  view: FolderViewRow;
-  settings: ViewSettings;
-  owner: UserRow;
-  access: TeamAccess;
-  folder: FolderRow;
-  board: BoardRow;
+export interface LiveForm extends PublishedView {
   questions: FormQuestion[];
-}
-
-/** A kept form view's settings, read once (the view row is replaced when the view changes). */
-const readSettings = new WeakMap<FolderViewRow, ViewSettings>();
-function settingsOf(view: FolderViewRow): ViewSettings {
-  let settings = readSettings.get(view);
-  if (!settings) {
-    settings = readViewSettings(view.settings);
-    readSettings.set(view, settings);
-  }
-  return settings;
 }
 
 /**
  * A form by its public id: a live, shared form view whose owner (its creator) still sees its
- * folder. The form works with its owner's standing: the owner removed from the workspace, the
- * folder deleted or made private to others, or sharing turned off, and the form is not found
- * (404, the same answer as an id that never existed).
+ * folder (findPublishedView). The form works with its owner's standing.
  */
 export async function findLiveForm(ctx: AppContext, formId: string): Promise<LiveForm> {
-  // The one lookup without a workspace: a public id. Everything after is scoped by its team, and
-  // read through the process's caches (a form's answers arrive in bursts).
-  const found = await ctx.caches.forms.read(formId, async () => {
-    const [row] = await ctx.db
-      .select({ view: folderViews, owner: users })
-      .from(folderViews)
-      .innerJoin(users, eq(users.id, folderViews.createdBy))
-      .where(eq(folderViews.id, formId))
-      .limit(1);
-    return row;
-  });
-  const { view, owner } = found ?? {};
-  if (!view || !owner || view.deletedAt || view.type !== 'form' || view.visibility !== 'shared')
-    throw new AppError('NOT_FOUND');
-  const settings = settingsOf(view);
-  if (!settings.shared) throw new AppError('NOT_FOUND');
-  const access = await getTeamAccess(ctx, view.teamId, owner);
-  const teamId = access.team.id;
-  const structure = rememberStructure(ctx.db, teamId, ctx.caches.structure);
-  const { folder, board } = await requireVisibleFolder(ctx.db, access, view.folderId, structure);
-  const attributes = (await findBoardAttributesCached({ ctx, tx: ctx.db }, teamId, board.id)).map(
+  const found = await findPublishedView(ctx, formId, 'form', (settings) => settings.shared);
+  const attributes = (
+    await findBoardAttributesCached({ ctx, tx: ctx.db }, found.access.team.id, found.board.id)
+  ).map(
     (row): AttributeDefinition => ({
       id: row.id,
       name: row.name,
@@ -74,7 +33,7 @@ export async function findLiveForm(ctx: AppContext, formId: string): Promise<Liv
       settings: row.settings,
     }),
   );
-  return { view, settings, owner, access, folder, board, questions: formQuestions(settings, attributes) };
+  return { ...found, questions: formQuestions(found.settings, attributes) };
 }
 
 /** How many answers the form has taken. */

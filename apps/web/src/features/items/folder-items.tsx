@@ -395,6 +395,15 @@ export function FolderItems({ folder }: { folder: Folder }) {
             onRename={nameAttributeId ? (id, title) => onChangeValue(id, nameAttributeId, title) : undefined}
             onAddPage={can('CREATE_ITEMS') ? addPage : undefined}
             user={{ id: profile?.id ?? 0, name: profile?.name ?? '' }}
+            publishing={
+              isStored && mayCustomize(active, viewState.who)
+                ? {
+                    url: `${window.location.origin}/p/e${teamId}-${active.id}`,
+                    published: settings.published,
+                    onChange: (published) => setSettings({ ...settings, published }),
+                  }
+                : undefined
+            }
           />
         </Suspense>
       ) : active.type === 'gantt' ? (

@@ -2,6 +2,7 @@ import type { Item } from '@strata/contracts/items';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
+import { PublicLink } from '../../../ui/public-link';
 import { personColor } from './document-carets';
 import { DocumentEditor } from './document-editor';
 import { DocumentPages, pageTree } from './document-pages';
@@ -19,6 +20,8 @@ export interface DocumentsViewProps {
   /** Adds a page and answers its item's id; absent when this person may not add items. */
   onAddPage?: () => Promise<string | undefined>;
   user: { id: number; name: string };
+  /** The site's address and switch, for who may change the view (docs/documents.md, publishing). */
+  publishing?: { url: string; published: boolean; onChange(published: boolean): void };
 }
 
 /** The page asked for in the URL (`?page=`), and a way to open another. */
@@ -49,6 +52,7 @@ export function DocumentsView({
   onRename,
   onAddPage,
   user,
+  publishing,
 }: DocumentsViewProps) {
   const { t } = useTranslation();
   const pages = useMemo(() => pageTree(items, titleOf), [items, titleOf]);
@@ -64,7 +68,22 @@ export function DocumentsView({
 
   return (
     <div className={styles.view}>
-      <DocumentPages pages={pages} selectedId={open?.id ?? null} onSelect={select} onAdd={add} />
+      <div className={styles.side}>
+        <DocumentPages pages={pages} selectedId={open?.id ?? null} onSelect={select} onAdd={add} />
+        {publishing && (
+          <PublicLink
+            url={publishing.url}
+            on={publishing.published}
+            readOnly={false}
+            texts={{
+              label: t('views.documents.publish'),
+              hint: t('views.documents.publishHint'),
+              link: t('views.documents.link'),
+            }}
+            onChange={publishing.onChange}
+          />
+        )}
+      </div>
       {open ? (
         // One page, one title field and one connection: another page mounts them anew.
         <article key={open.id} className={styles.article} aria-labelledby={`page-title-${open.id}`}>

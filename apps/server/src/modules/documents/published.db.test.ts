@@ -1,0 +1,142 @@
+import { pageSlug } from '@strata/domain/documents/page-slug';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as Y from 'yjs';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
+import { itemApi, uuid } from '../items/items.fixtures';
+import { documentSnapshot } from './document-html';
+import { writeDocument } from './document-store';
+
+let t: TestApp;
+let api: ReturnType<typeof itemApi>;
+let s: Seeded;
+let site: Awaited<ReturnType<typeof publishedSite>>;
+
+/** A folder of pages: Launch plan (with a document), its subpage, and a page whose title is hostile. */
+async function publishedSite() {
+  const { board, folder, name } = await api.newPlace(s);
+  const secret = await api.newAttribute(s, board.id, 'text', { name: 'Budget notes' });
+  const plan = await api.newItem(s, folder.id, {
+    values: { [name.id]: { data: 'Launch plan' }, [secret.id]: { data: 'hunter2-secret' } },
+  });
+  const details = await api.newItem(s, folder.id, {
+    parent_id: plan.id,
+    values: { [name.id]: { data: 'Details <script>alert(1)</script>' } },
+  });
+  const other = await api.newPlace(s);
+  const elsewhere = await api.newItem(s, other.folder.id, {
+    values: { [other.name.id]: { data: 'Elsewhere' } },
+  });
+  const doc = new Y.Doc();
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText('We ship on Friday.')]);
+  doc.getXmlFragment('default').insert(0, [paragraph]);
+  await writeDocument(
+    t.app.ctx,
+    { teamId: s.team.id, itemId: plan.id as string, userId: s.owner.id },
+    Y.encodeStateAsUpdate(doc),
+    documentSnapshot(doc),
+  );
+  const viewId = uuid();
+  const put = (published: boolean, row_version: number) =>
+    api.send('PUT', `/api/${s.team.id}/views/${viewId}`, s.owner.token, {
+      folder_id: folder.id,
+      type: 'documents',
+      name: 'Handbook <b>',
+      settings: { published },
+      row_version,
+    });
+  expect((await put(true, 1)).status).toBe(200);
+  return {
+    viewId,
+    put,
+    base: `/p/e${s.team.id}-${viewId}`,
+    plan: plan as { id: string },
+    details: details as { id: string },
+    elsewhere: elsewhere as { id: string },
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = itemApi(t);
+  s = await seedWorkspace(t);
+  site = await publishedSite();
+});
+afterAll(() => t?.close());
+
+const read = (url: string) => t.request({ method: 'GET', url });
+
+describe('published documents sites', () => {
+  test('the site opens on its first page, readable without a script, with its tree and link previews', async () => {
+    const res = await read(site.base);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    expect(html).toContain('<h1 dir="auto">Launch plan</h1>');
+    expect(html).toContain('<p>We ship on Friday.</p>');
+    expect(html).toContain('<meta property="og:title" content="Launch plan">');
+    expect(html).toContain('<meta name="description" content="We ship on Friday.">');
+    expect(html).toContain(
+      `href="${t.app.ctx.config.appUrl}${site.base}/${pageSlug('Launch plan', site.plan.id)}" aria-current="page"`,
+    );
+    // The subpage is in the tree, its title as text.
+    expect(html).toContain('Details &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('Handbook &lt;b&gt;');
+    expect(html).not.toMatch(/<script/i);
+    // Only titles and documents leave: no other value of the items.
+    expect(html).not.toContain('hunter2-secret');
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'/);
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  test('a page by its address; an address with an old title redirects to the current one', async () => {
+    const slug = pageSlug('Details <script>alert(1)</script>', site.details.id);
+    const page = await read(`${site.base}/${encodeURIComponent(slug)}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1 dir="auto">Details &lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    expect(page.body).toContain('This page has no text yet.');
+    const moved = await read(`${site.base}/an-old-title-${site.plan.id}`);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(
+      `${t.app.ctx.config.appUrl}${site.base}/${pageSlug('Launch plan', site.plan.id)}`,
+    );
+  });
+
+  test.each([
+    ['an item of another folder', () => `${site.base}/elsewhere-${site.elsewhere.id}`],
+    ['an item that does not exist', () => `${site.base}/nothing-${uuid()}`],
+    ['a slug without an item id', () => `${site.base}/launch-plan`],
+    ['another workspace number', () => `/p/e${s.team.id + 1000}-${site.viewId}`],
+    ['a view that does not exist', () => `/p/e${s.team.id}-${uuid()}`],
+    ['a malformed site', () => `/p/x${s.team.id}-${site.viewId}`],
+    ['a form-looking id', () => `/p/e${s.team.id}-not-a-uuid`],
+  ])('%s: 404, the same page as any', async (_, url) => {
+    const res = await read(url());
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<h1>Not found</h1>');
+  });
+
+  test('unpublished, the site is gone at once; published again, it is back', async () => {
+    expect((await site.put(false, 2)).status).toBe(200);
+    expect((await read(site.base)).statusCode).toBe(404);
+    expect((await read(`${site.base}/${pageSlug('Launch plan', site.plan.id)}`)).statusCode).toBe(404);
+    expect((await site.put(true, 3)).status).toBe(200);
+    expect((await read(site.base)).statusCode).toBe(200);
+  });
+
+  test('a view of another type is never a site', async () => {
+    const { folder } = await api.newPlace(s);
+    const id = uuid();
+    const view = await api.send('PUT', `/api/${s.team.id}/views/${id}`, s.owner.token, {
+      folder_id: folder.id,
+      type: 'table',
+      name: 'Table',
+      settings: { published: true },
+      row_version: 1,
+    });
+    expect(view.status).toBe(200);
+    expect((await read(`/p/e${s.team.id}-${id}`)).statusCode).toBe(404);
+  });
+});
