@@ -39,14 +39,18 @@ test('every route of spec section 2 renders a screen or the 404 page, without co
     await page.goto(`${baseUrl}${url}`);
     // Every screen, and the 404 page, shows its h1 once its data has loaded.
     await page.locator('h1').first().waitFor();
-    const text = ((await page.locator('#root').textContent()) ?? '').trim();
+    // A server-rendered page (a published site) is the server's own document, not the app's.
+    const text = ((await page.locator(route.serverRendered ? 'body' : '#root').textContent()) ?? '').trim();
     expect(text.length, `${url} rendered nothing`).toBeGreaterThan(0);
-    outcomes.push(`${url} -> ${text.includes('Page not found') ? '404' : 'screen'}`);
+    const notFound = route.serverRendered ? text === 'Not found' : text.includes('Page not found');
+    outcomes.push(`${url} -> ${notFound ? '404' : 'screen'}`);
   }
   // Only the auth pages' expected 4xx answers (a made-up reset or verification link) may log.
   expect(problems.filter((p) => !/status of (401|403|404|422)/.test(p))).toEqual([]);
   expect(outcomes).toContain('/home -> screen');
   expect(outcomes).toContain('/team/42/members -> 404');
+  // A site that was never published: the server's own 404.
+  expect(outcomes).toContain('/p/e1-AbCdEfGhIjK/sample-itemSlug -> 404');
   await context.close();
 });
 

@@ -8,6 +8,8 @@ export interface RouteFlags {
   noSidebar?: boolean;
   /** Anonymous visitors may open it. */
   canBePublic?: boolean;
+  /** The server answers it with a page of its own, no app screen (published sites, docs/documents.md). */
+  serverRendered?: boolean;
 }
 
 export interface RouteNode extends RouteFlags {
@@ -46,7 +48,7 @@ export const PUBLIC_ROUTES: RouteNode[] = [
     query: ['token', 'email'],
   },
   { id: 'form', path: '/form/:formId', canBePublic: true },
-  { id: 'published.document', path: '/p/:documentRef/:itemSlug?', canBePublic: true },
+  { id: 'published.document', path: '/p/:documentRef/:itemSlug?', canBePublic: true, serverRendered: true },
   { id: 's.auth.redirect', path: '/s/auth/redirect', redirect: '/home' },
 ];
 
