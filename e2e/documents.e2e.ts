@@ -148,3 +148,51 @@ test('a published site opens in a clean browser without signing in or scripts, a
   await reader.close();
   await writer.context.close();
 });
+
+test('written while the server cannot be reached, in a tab closed since, a page reaches the others once it can', async () => {
+  const { ada, ben, path } = await handbook(['Ada Offline', 'Ben Offline']);
+  const writer = await signedInPage(browser, ada.token);
+  await writer.page.goto(path);
+  await editorOf(writer.page).click();
+  await writer.page.keyboard.type('Online words.');
+  await expect
+    .poll(() => writer.page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
+    .toBe(1);
+  await writer.page.close();
+
+  // The co-editing server out of reach (the rest of the app still answers).
+  let reachable = false;
+  await writer.context.routeWebSocket(/\/collab$/, (socket) => {
+    if (reachable) socket.connectToServer();
+    else socket.close();
+  });
+  const offline = await writer.context.newPage();
+  await offline.goto(path);
+  // The page opens from the device, says it is offline, and takes more text.
+  await expect.poll(() => textOf(offline)).toBe('Online words.');
+  await expect
+    .poll(() =>
+      offline
+        .getByRole('status')
+        .filter({ hasText: /^Offline/ })
+        .count(),
+    )
+    .toBe(1);
+  await editorOf(offline).click();
+  await offline.keyboard.press('End');
+  await offline.keyboard.type(' Offline words.');
+  await expect.poll(() => textOf(offline)).toBe('Online words. Offline words.');
+  // Give the device's copy its moment to be written, then close the tab.
+  await offline.waitForTimeout(500);
+  await offline.close();
+
+  reachable = true;
+  const back = await writer.context.newPage();
+  await back.goto(path);
+  await expect.poll(() => back.getByRole('status').filter({ hasText: 'All changes saved' }).count()).toBe(1);
+  const reader = await signedInPage(browser, ben.token);
+  await reader.page.goto(path);
+  await expect.poll(() => textOf(reader.page), { timeout: 10_000 }).toBe('Online words. Offline words.');
+  await reader.context.close();
+  await writer.context.close();
+});

@@ -15,6 +15,7 @@ function forgetUserData(): void {
   void clearUserCaches();
   // Loaded on demand: the record stores are not part of the first screen.
   void import('./records/stores').then((stores) => stores.forgetRecordStores());
+  void import('./kept-documents').then((documents) => documents.forgetKeptDocuments());
 }
 
 interface SessionValue {

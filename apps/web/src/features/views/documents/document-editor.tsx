@@ -17,6 +17,7 @@ interface DocumentEditorProps {
   label: string;
   /** The folder lets this person change nothing: the editor only reads (the server decides too). */
   readOnly: boolean;
+  userId: number;
   user: CaretUser;
 }
 
@@ -27,7 +28,7 @@ interface DocumentEditorProps {
  */
 export function DocumentEditor(props: DocumentEditorProps) {
   const { t } = useTranslation();
-  const connection = useDocumentConnection(props.teamId, props.itemId);
+  const connection = useDocumentConnection(props.userId, props.teamId, props.itemId);
   if (connection.status === 'refused')
     return (
       <p className={styles.notice} role="alert">

@@ -97,6 +97,7 @@ export function DocumentsView({
             itemId={open.id}
             label={titleOf(open) || t('views.documents.untitled')}
             readOnly={readOnly}
+            userId={user.id}
             user={caretUser}
           />
         </article>

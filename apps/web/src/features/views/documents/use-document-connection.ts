@@ -8,18 +8,20 @@ export type DocumentStatus = 'connecting' | 'saved' | 'saving' | 'offline' | 're
 /**
  * A live connection to an item's document while the calling component is mounted: made in an
  * effect (so a remount makes a new one) and destroyed with it. Changes made while offline stay in
- * the document and go out when the connection comes back.
+ * the document (kept on the device) and go out when the connection comes back.
  */
-export function useDocumentConnection(teamId: number, itemId: string) {
+export function useDocumentConnection(userId: number, teamId: number, itemId: string) {
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [status, setStatus] = useState<DocumentStatus>('connecting');
   useEffect(() => {
-    const opened = openDocument(teamId, itemId);
+    const { provider: opened, close } = openDocument(userId, teamId, itemId);
     let scope: string | undefined;
     const update = () => {
       if (scope === 'readonly') return setStatus('readonly');
-      if (opened.configuration.websocketProvider.status !== 'connected')
-        return setStatus(opened.isSynced ? 'offline' : 'connecting');
+      const socket = opened.configuration.websocketProvider.status;
+      // Never reached, or lost: what is typed stays on the device until the connection is back.
+      if (socket === 'disconnected') return setStatus('offline');
+      if (socket !== 'connected') return setStatus(opened.isSynced ? 'offline' : 'connecting');
       setStatus(!opened.isSynced ? 'connecting' : opened.unsyncedChanges > 0 ? 'saving' : 'saved');
     };
     opened.on('authenticated', ({ scope: given }: { scope: string }) => {
@@ -31,9 +33,9 @@ export function useDocumentConnection(teamId: number, itemId: string) {
     setProvider(opened);
     setStatus('connecting');
     return () => {
-      opened.destroy();
+      close();
       setProvider(null);
     };
-  }, [teamId, itemId]);
+  }, [userId, teamId, itemId]);
   return { provider, status };
 }
