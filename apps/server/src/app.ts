@@ -73,6 +73,7 @@ import { teamPhotoRoutes } from './modules/teams/team-photo.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 import { trashRoutes } from './modules/trash/trash.routes';
 import { calendarFeedRoutes } from './modules/views/calendar-feed.routes';
+import { sharedLinkRoutes } from './modules/views/shared-links.routes';
 import { viewRoutes } from './modules/views/views.routes';
 import { createBus } from './realtime/bus';
 import { registerRealtime } from './realtime/register-realtime';
@@ -211,6 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   calendarFeedRoutes(app, ctx);
   formRoutes(app, ctx);
   publishedRoutes(app, ctx);
+  sharedLinkRoutes(app, ctx);
   commentRoutes(app, ctx);
   searchRoutes(app, ctx);
   itemFollowRoutes(app, ctx);

@@ -325,6 +325,8 @@ export const TENANT_ROUTES: TenantRoute[] = [
     path: '/api/public/forms/{view}/submissions',
     body: { values: { '{attribute}': 'planted' }, challenge: { token: '1.a.b', nonce: '0' } },
   },
+  // What another workspace shares with anyone.
+  { method: 'GET', path: '/api/{team}/shared-links' },
   // A published documents site by another workspace's ids: only a published documents view answers
   // (this is a calendar), and only under its own workspace's number.
   { method: 'GET', path: '/p/e{team}-{view}' },

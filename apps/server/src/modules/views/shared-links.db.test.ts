@@ -1,0 +1,105 @@
+import type { SharedLink } from '@strata/contracts/shared-links';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
+import { itemApi, uuid } from '../items/items.fixtures';
+
+let t: TestApp;
+let api: ReturnType<typeof itemApi>;
+let s: Seeded;
+let views: Record<string, { id: string; folderId: string }>;
+
+async function putView(
+  folderId: string,
+  body: { type: string; name: string; settings: Record<string, unknown>; visibility?: string },
+  token = s.owner.token,
+) {
+  const id = uuid();
+  const res = await api.send('PUT', `/api/${s.team.id}/views/${id}`, token, {
+    folder_id: folderId,
+    row_version: 1,
+    ...body,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { id, folderId };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = itemApi(t);
+  s = await seedWorkspace(t);
+  const { folder } = await api.newPlace(s, { name: 'Intake' });
+  views = {
+    form: await putView(folder.id, { type: 'form', name: 'Requests', settings: { shared: true } }),
+    site: await putView(folder.id, { type: 'documents', name: 'Handbook', settings: { published: true } }),
+    draftForm: await putView(folder.id, { type: 'form', name: 'Draft', settings: { shared: false } }),
+    // A documents view whose settings say shared (a form's switch) is not published.
+    wrongSwitch: await putView(folder.id, { type: 'documents', name: 'Notes', settings: { shared: true } }),
+    personal: await putView(folder.id, {
+      type: 'documents',
+      name: 'Mine',
+      settings: { published: true },
+      visibility: 'personal',
+    }),
+    table: await putView(folder.id, {
+      type: 'table',
+      name: 'All',
+      settings: { shared: true, published: true },
+    }),
+  };
+});
+afterAll(() => t?.close());
+
+async function links(token: string, teamId = s.team.id) {
+  return t.request({ method: 'GET', url: `/api/${teamId}/shared-links`, token });
+}
+
+describe('shared links', () => {
+  test("the workspace's shared forms and published sites, with who shared them and where", async () => {
+    const res = await links(s.owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = (res.json() as { data: SharedLink[] }).data;
+    expect(data.map((link) => [link.kind, link.view.name, link.path]).sort()).toEqual(
+      [
+        ['form', 'Requests', `/form/${views.form!.id}`],
+        ['site', 'Handbook', `/p/e${s.team.id}-${views.site!.id}`],
+      ].sort(),
+    );
+    for (const link of data) {
+      expect(link.board_name).toBe('Intake');
+      expect(link.shared_by).toEqual({ id: s.owner.id, name: expect.any(String) });
+      expect(link.can_stop).toBe(true);
+    }
+  });
+
+  test.each([
+    ['admin', true],
+    ['full-member', true],
+    ['restricted-member', false],
+    ['guest', false],
+  ] as const)('%s sees them; may stop them: %s', async (role, mayStop) => {
+    const data = ((await links(s[role].token)).json() as { data: SharedLink[] }).data;
+    expect(data).toHaveLength(2);
+    expect(data.every((link) => link.can_stop === mayStop)).toBe(true);
+  });
+
+  test('someone outside the workspace gets 404', async () => {
+    expect((await links(s.outsider.token)).statusCode).toBe(404);
+  });
+
+  test('stopped (the view saved with its switch off), a link leaves the list and its site answers 404', async () => {
+    const before = ((await links(s.owner.token)).json() as { data: SharedLink[] }).data;
+    const site = before.find((link) => link.kind === 'site')!;
+    const saved = await api.send('PUT', `/api/${s.team.id}/views/${site.view.id}`, s.owner.token, {
+      folder_id: site.view.folder_id,
+      type: site.view.type,
+      name: site.view.name,
+      settings: { ...site.view.settings, published: false },
+      row_version: site.view.row_version + 1,
+    });
+    expect(saved.status).toBe(200);
+    const after = ((await links(s.owner.token)).json() as { data: SharedLink[] }).data;
+    expect(after.map((link) => link.kind)).toEqual(['form']);
+    expect((await t.request({ method: 'GET', url: site.path })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,80 @@
+import type { SharedLink } from '@strata/contracts/shared-links';
+import { publishedSiteKey } from '@strata/domain/documents/page-slug';
+import { mayChangeView } from '@strata/domain/views/view-permissions';
+import { readViewSettings } from '@strata/domain/views/view-settings';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { boards, folders } from '../../db/schema/boards';
+import { users } from '../../db/schema/users';
+import { folderViews } from '../../db/schema/views';
+import { boardCan } from '../boards/board-access';
+import { findBoards } from '../boards/boards.repo';
+import { findVisibleFolderIds } from '../boards/folder-access';
+import type { TeamAccess } from '../teams/team-access-types';
+import { toView } from './view-records';
+
+/**
+ * What of the workspace is open to anyone (docs/documents.md, "Shared links"): its shared forms and
+ * published documents sites, in folders the caller sees, newest change first, each with who
+ * shared it and whether the caller may stop it (the rule of who may change a view).
+ */
+export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Promise<SharedLink[]> {
+  const teamId = access.team.id;
+  const rows = await ctx.db
+    .select({ view: folderViews, boardName: boards.name, folderName: folders.name, sharer: users })
+    .from(folderViews)
+    .innerJoin(folders, and(eq(folders.teamId, folderViews.teamId), eq(folders.id, folderViews.folderId)))
+    .innerJoin(boards, and(eq(boards.teamId, folderViews.teamId), eq(boards.id, folderViews.boardId)))
+    .leftJoin(users, eq(users.id, folderViews.createdBy))
+    .where(
+      and(
+        eq(folderViews.teamId, teamId),
+        isNull(folderViews.deletedAt),
+        isNull(folders.deletedAt),
+        isNull(boards.deletedAt),
+        eq(folderViews.visibility, 'shared'),
+        inArray(folderViews.type, ['form', 'documents']),
+        or(
+          sql`${folderViews.settings}->>'shared' = 'true'`,
+          sql`${folderViews.settings}->>'published' = 'true'`,
+        ),
+      ),
+    );
+  const visible = await findVisibleFolderIds(
+    ctx.db,
+    access,
+    rows.map((row) => row.view.folderId),
+  );
+  const shown = rows.filter((row) => visible.has(row.view.folderId));
+  const boardRows = new Map(
+    (await findBoards(ctx.db, teamId, [...new Set(shown.map((row) => row.view.boardId))])).map((board) => [
+      board.id,
+      board,
+    ]),
+  );
+  const links: SharedLink[] = [];
+  for (const { view, boardName, folderName, sharer } of shown) {
+    const settings = readViewSettings(view.settings);
+    const kind = view.type === 'form' ? 'form' : 'site';
+    // The switch that counts is the one of the view's type.
+    if (kind === 'form' ? !settings.shared : !settings.published) continue;
+    const board = boardRows.get(view.boardId);
+    links.push({
+      kind,
+      view: toView(view),
+      board_name: boardName,
+      folder_name: folderName,
+      path: kind === 'form' ? `/form/${view.id}` : `/p/${publishedSiteKey(teamId, view.id)}`,
+      shared_by: sharer ? { id: sharer.id, name: sharer.name } : null,
+      can_stop:
+        board !== undefined &&
+        mayChangeView({
+          view,
+          userId: access.userId,
+          action: 'CUSTOMIZE_TABS',
+          can: boardCan(access, board),
+        }),
+    });
+  }
+  return links.sort((a, b) => b.view.updated_at.localeCompare(a.view.updated_at));
+}
