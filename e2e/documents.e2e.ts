@@ -196,3 +196,56 @@ test('written while the server cannot be reached, in a tab closed since, a page 
   await reader.context.close();
   await writer.context.close();
 });
+
+test('the shared links screen lists what the workspace shares, and Stop sharing closes a site at once', async () => {
+  const ada = await createVerifiedAccount(baseUrl, 'Ada Links');
+  const team = await apiCall<{ id: number }>(baseUrl, ada.token, 'POST', '/api/teams', { name: 'Atlas' });
+  const board = await seedBoard(baseUrl, ada.token, team.id, {
+    name: 'Wiki',
+    folders: ['Handbook'],
+    columns: [],
+    items: [{ values: { Name: 'Onboarding' } }],
+  });
+  const folderId = board.folders.Handbook!;
+  const site = await seedView(baseUrl, ada.token, team.id, {
+    folderId,
+    type: 'documents',
+    name: 'Public handbook',
+    settings: { published: true },
+  });
+  await seedView(baseUrl, ada.token, team.id, {
+    folderId,
+    type: 'form',
+    name: 'Questions',
+    settings: { shared: true },
+  });
+  const sitePath = `${baseUrl}/p/e${team.id}-${site.id}`;
+  expect((await fetch(sitePath)).status).toBe(200);
+
+  const { context, page, problems } = await signedInPage(browser, ada.token);
+  await page.goto(`${baseUrl}/team/${team.id}`);
+  await page
+    .getByRole('navigation', { name: 'Workspace sections' })
+    .getByRole('link', { name: 'Shared links' })
+    .click();
+  const list = page.getByRole('region', { name: 'Shared links' });
+  await list.getByRole('link', { name: 'Public handbook' }).waitFor();
+  await list.getByRole('link', { name: 'Questions' }).waitFor();
+  expect(await list.getByRole('listitem').count()).toBe(2);
+  await screenshot(page, 'shared-links');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: 'Public handbook' })
+    .getByRole('button', { name: 'Stop sharing' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Stop sharing “Public handbook”?' })
+    .getByRole('button', { name: 'Stop sharing' })
+    .click();
+  await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+  expect((await fetch(sitePath)).status).toBe(404);
+  expect(problems).toEqual([]);
+  await context.close();
+});

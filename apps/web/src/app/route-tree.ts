@@ -81,6 +81,7 @@ export const SHELL_ROUTE: RouteNode = {
         { id: 'team.members', path: 'members' },
         { id: 'team.settings', path: 'settings' },
         { id: 'team.permissions', path: 'permissions' },
+        { id: 'team.shared-links', path: 'shared-links' },
         { id: 'team.whitelabel', path: 'whitelabel' },
         { id: 'team.sso', path: 'sso' },
         { id: 'team.import.trello.auth', path: 'import/trello/auth/:boardId/:folderId', noSidebar: true },

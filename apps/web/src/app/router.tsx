@@ -54,6 +54,9 @@ const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
     ),
   ),
   'auth.reauthenticate': () => import('../features/profile').then((m) => m.ReauthenticatePage),
+  'team.shared-links': withCatalogue('views', () =>
+    import('../features/shared-links').then((m) => m.SharedLinksPage),
+  ),
   'team.permissions': withCatalogue('permissions', () =>
     import('../features/permissions').then((m) => m.TeamPermissionsPage),
   ),

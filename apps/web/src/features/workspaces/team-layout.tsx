@@ -37,6 +37,7 @@ export function TeamLayout() {
     ...(view.can('MANAGE_PERMISSIONS')
       ? [{ to: `/team/${teamId}/permissions`, label: t('team.nav.permissions'), end: false }]
       : []),
+    { to: `/team/${teamId}/shared-links`, label: t('team.nav.sharedLinks'), end: false },
   ];
   return (
     <TeamContext.Provider value={view}>

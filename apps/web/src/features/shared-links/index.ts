@@ -1,0 +1,1 @@
+export { SharedLinksPage } from './shared-links-page';

@@ -1,0 +1,114 @@
+import type { SharedLink } from '@strata/contracts/shared-links';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ClipboardList, ExternalLink, FileText } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { Button } from '../../ui/button';
+import { useConfirm } from '../../ui/confirm';
+import { PageSpinner } from '../../ui/spinner';
+import { toasts } from '../../ui/toast-store';
+import { teamQueryKey } from '../workspaces/team-context';
+import styles from './shared-links.module.css';
+
+const KIND_ICONS = { form: ClipboardList, site: FileText } as const;
+
+/**
+ * team/{teamId}/shared-links (docs/documents.md, "Shared links"): everything of the workspace open
+ * to anyone who has its link (shared forms, published sites), where it is, who shared it, its
+ * address, and Stop sharing for who may change the view.
+ */
+export function SharedLinksPage() {
+  const { t } = useTranslation();
+  const { teamId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const queryKey = [...teamQueryKey(teamId), 'shared-links'];
+  const links = useQuery({
+    queryKey,
+    queryFn: () =>
+      api.get<{ data: SharedLink[] }>(`/api/${teamId}/shared-links`).then((answer) => answer.data),
+  });
+  const stop = useMutation({
+    // The view saved with its switch off, as its own screen would.
+    mutationFn: ({ view }: SharedLink) =>
+      api.put(`/api/${teamId}/views/${view.id}`, {
+        folder_id: view.folder_id,
+        type: view.type,
+        name: view.name,
+        settings: { ...view.settings, ...(view.type === 'form' ? { shared: false } : { published: false }) },
+        row_version: view.row_version + 1,
+      }),
+    onSuccess: () => toasts.show(t('views.sharedLinks.stopped'), { tone: 'success' }),
+    onError: (caught) => toasts.show(errorMessage(caught, t), { tone: 'error' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+
+  const handleStop = async (link: SharedLink) => {
+    const isConfirmed = await confirm({
+      title: t('views.sharedLinks.stopTitle', { name: link.view.name }),
+      body: t('views.sharedLinks.stopBody'),
+      action: t('views.sharedLinks.stop'),
+    });
+    if (isConfirmed) stop.mutate(link);
+  };
+
+  if (links.isPending) return <PageSpinner label={t('app.loading')} />;
+  if (links.isError) return <p role="alert">{errorMessage(links.error, t)}</p>;
+  return (
+    <section className={styles.page} aria-labelledby="shared-links-title">
+      <h2 id="shared-links-title" className={styles.title}>
+        {t('views.sharedLinks.title')}
+      </h2>
+      <p className={styles.intro}>{t('views.sharedLinks.intro')}</p>
+      {links.data.length === 0 ? (
+        <p className={styles.empty}>{t('views.sharedLinks.empty')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {links.data.map((link) => {
+            const Icon = KIND_ICONS[link.kind];
+            const url = `${window.location.origin}${link.path}`;
+            return (
+              <li key={link.view.id} className={styles.link}>
+                <Icon size={18} aria-hidden="true" className={styles.icon} />
+                <div className={styles.what}>
+                  <Link
+                    className={styles.name}
+                    dir="auto"
+                    to={`/b/${link.view.board_id}/${link.view.folder_id}?view=${link.view.id}`}
+                  >
+                    {link.view.name}
+                  </Link>
+                  <span className={styles.meta}>
+                    {t(`views.sharedLinks.kinds.${link.kind}`)} · <bdi>{link.board_name}</bdi> ›{' '}
+                    <bdi>{link.folder_name}</bdi>
+                    {link.shared_by && (
+                      <>
+                        {' · '}
+                        {t('views.sharedLinks.sharedBy', { name: link.shared_by.name })}
+                      </>
+                    )}
+                  </span>
+                </div>
+                <a className={styles.open} href={url} target="_blank" rel="noopener noreferrer" dir="ltr">
+                  <ExternalLink size={16} aria-hidden="true" className="flip-in-rtl" />
+                  <span className={styles.url}>{link.path}</span>
+                </a>
+                {link.can_stop && (
+                  <Button
+                    variant="secondary"
+                    disabled={stop.isPending && stop.variables?.view.id === link.view.id}
+                    onClick={() => void handleStop(link)}
+                  >
+                    {t('views.sharedLinks.stop')}
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
