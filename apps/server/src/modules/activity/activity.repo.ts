@@ -2,8 +2,10 @@ import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activityLog } from '../../db/schema/activity';
 import { folders } from '../../db/schema/boards';
+import { formAnswers } from '../../db/schema/form-answers';
 import { attributes, items } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
+import { folderViews } from '../../db/schema/views';
 
 /**
  * One page of a board's activity (or of one item of it), newest first: entries older than
@@ -93,4 +95,25 @@ export function findFolderNames(db: DbOrTx, teamId: number, boardId: string, ids
     .select({ id: folders.id, name: folders.name })
     .from(folders)
     .where(and(eq(folders.teamId, teamId), eq(folders.boardId, boardId), inArray(folders.id, [...ids])));
+}
+
+/**
+ * Of these items, those that came in as answers to a form: the form's id and name, and whether
+ * the answer was anonymous (a visitor; the form's owner is then the item's creator).
+ */
+export async function findFormAnswersOf(db: DbOrTx, teamId: number, itemIds: readonly string[]) {
+  if (itemIds.length === 0) return [];
+  return db
+    .select({
+      itemId: formAnswers.itemId,
+      formId: folderViews.id,
+      formName: folderViews.name,
+      userId: formAnswers.userId,
+    })
+    .from(formAnswers)
+    .innerJoin(
+      folderViews,
+      and(eq(folderViews.teamId, formAnswers.teamId), eq(folderViews.id, formAnswers.viewId)),
+    )
+    .where(and(eq(formAnswers.teamId, teamId), inArray(formAnswers.itemId, [...itemIds])));
 }

@@ -17,6 +17,7 @@ import {
   findActivityPage,
   findBoardAttributesAnyState,
   findFolderNames,
+  findFormAnswersOf,
   findItemNames,
 } from './activity.repo';
 
@@ -76,9 +77,11 @@ export async function listBoardActivity(options: {
     ? await findItemNames(db, teamId, board.id, nameAttribute.id, [...named.items])
     : [];
   const folderNames = await findFolderNames(db, teamId, board.id, [...named.folders]);
+  const created = page.filter((row) => row.entry.event === 'item.created').map((row) => row.entry.recordId);
+  const answers = new Map((await findFormAnswersOf(db, teamId, created)).map((row) => [row.itemId, row]));
 
   return {
-    data: page.map(toEntry),
+    data: page.map((row) => withFormAnswer(toEntry(row), answers)),
     attributes: attributeRows.map(toActivityAttribute),
     names: {
       items: Object.fromEntries(itemNames.flatMap((row) => (row.name ? [[row.id, row.name] as const] : []))),
@@ -108,6 +111,23 @@ function toEntry({ entry, user }: PageRow): ActivityEntry {
     },
     changes: entry.changes,
     created_at: entry.createdAt.toISOString(),
+  };
+}
+
+/**
+ * An item that came in as a form's answer is told so (docs/forms.md): its creation names the form,
+ * and an anonymous visitor's answer names no one (the form's owner wrote the item for them).
+ */
+function withFormAnswer(
+  entry: ActivityEntry,
+  answers: ReadonlyMap<string, { formId: string; formName: string; userId: number | null }>,
+): ActivityEntry {
+  const answer = entry.event === 'item.created' ? answers.get(entry.record.id) : undefined;
+  if (!answer) return entry;
+  return {
+    ...entry,
+    user: answer.userId === null ? null : entry.user,
+    changes: { ...(entry.changes as object), form: { id: answer.formId, name: answer.formName } },
   };
 }
 

@@ -257,6 +257,35 @@ describe('answering a public form', () => {
     const creators = (await folderItems(s, folder.id)).map((item) => item.created_by).sort();
     expect(creators).toEqual([s.owner.id, s['full-member'].id].sort());
   });
+
+  test("the items' activity says they came through the form: by whom, or by no one for a visitor", async () => {
+    const s = await seedWorkspace(t);
+    const { formId, folder, board, ids } = await formFolder(s, sharedForm);
+    const values = { [ids.name]: 'Desk', [ids.email]: 'a@b.co' };
+    expect((await answer(formId, values, { token: s['full-member'].token })).statusCode).toBe(201);
+    expect((await answer(formId, values)).statusCode).toBe(201);
+    await api.newItem(s, folder.id, { values: { [ids.name]: { data: 'Typed in' } } });
+    const log = await t.request({
+      method: 'GET',
+      url: `/api/${s.team.id}/boards/${board.id}/activity`,
+      token: s.owner.token,
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    const created = (
+      log.json() as { data: { event: string; user: { id: number } | null; changes: { form?: unknown } }[] }
+    ).data
+      .filter((entry) => entry.event === 'item.created')
+      .map((entry) => [entry.user?.id ?? null, entry.changes.form ?? null]);
+    const form = { id: formId, name: 'Requests' };
+    expect(created).toEqual(
+      expect.arrayContaining([
+        [s['full-member'].id, form],
+        [null, form],
+        [s.owner.id, null],
+      ]),
+    );
+    expect(created).toHaveLength(3);
+  });
 });
 
 describe('who is told of an answer', () => {

@@ -117,6 +117,23 @@ describe('record sentences', () => {
       ['Ana created Write the plan as a subitem of Launch'],
     ],
     [
+      entry('item.created', 'item', {
+        folder_id: 'f1',
+        parent_id: null,
+        form: { id: 'v1', name: 'Requests' },
+      }),
+      ['Ana submitted Write the plan through the form Requests'],
+    ],
+    [
+      entry(
+        'item.created',
+        'item',
+        { folder_id: 'f1', parent_id: null, form: { id: 'v1', name: 'Requests' } },
+        { user: null },
+      ),
+      ['Write the plan came in through the form Requests'],
+    ],
+    [
       entry('item.updated', 'item', {
         folder_id: { before: 'f1', after: 'f2' },
         parent_id: { before: 'item2', after: null },

@@ -90,6 +90,13 @@ function valueSentence(entry: ActivityEntry, user: string, lookups: ActivityLook
 function itemSentences(entry: ActivityEntry, user: string, lookups: ActivityLookups, t: TFunction): string[] {
   const changes = entry.changes as Changes;
   const item = itemName(entry.record.item_id ?? entry.record.id, lookups, t);
+  const form = formOf(changes.form);
+  if (entry.event === 'item.created' && form)
+    return [
+      entry.user
+        ? t('activity.events.itemSubmitted', { user, item, form })
+        : t('activity.events.itemSubmittedAnonymously', { item, form }),
+    ];
   if (entry.event === 'item.created')
     return [
       typeof changes.parent_id === 'string'
@@ -118,6 +125,13 @@ function itemSentences(entry: ActivityEntry, user: string, lookups: ActivityLook
         : t('activity.events.itemUnnested', { user, item }),
     );
   return out;
+}
+
+/** The form an item came in through (its creation's `form`), by name. */
+function formOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { name } = value as { name?: unknown };
+  return typeof name === 'string' ? name : null;
 }
 
 /** An update's "renamed A to B" sentence when it renamed the record, else none. */
