@@ -21,8 +21,11 @@ async function handbook(names: [string, string]) {
   const board = await seedBoard(baseUrl, ada.token, team.id, {
     name: 'Wiki',
     folders: ['Handbook'],
-    columns: [],
-    items: [{ values: { Name: 'Onboarding' } }, { values: { Name: 'Holidays' } }],
+    columns: [{ name: 'Contact', type: 'email' }],
+    items: [
+      { values: { Name: 'Onboarding', Contact: 'people@example.com' } },
+      { values: { Name: 'Holidays' } },
+    ],
   });
   const folderId = board.folders.Handbook!;
   const view = await seedView(baseUrl, ada.token, team.id, { folderId, type: 'documents', name: 'Pages' });
@@ -64,12 +67,30 @@ test('two people write on one page at once and both see the whole text, which a 
   await second.page.keyboard.type(' Ask Ben anything.');
   for (const { page } of [first, second])
     await expect.poll(() => textOf(page)).toBe('Welcome aboard. Ask Ben anything.');
+  // The item's other values show above the page.
+  expect(await first.page.getByRole('term').filter({ hasText: 'Contact' }).count()).toBe(1);
+  expect(await first.page.getByRole('definition').filter({ hasText: 'people@example.com' }).count()).toBe(1);
   // Ada sees where Ben's cursor is, with his name.
   await expect.poll(() => first.page.getByText('Ben Pages', { exact: true }).count()).toBeGreaterThan(0);
 
+  // Two headings make a table of contents, for both of them.
+  await editorOf(first.page).click();
+  await first.page.keyboard.press('Control+End');
+  await first.page.keyboard.press('Enter');
+  await first.page.keyboard.type('## Week one');
+  await first.page.keyboard.press('Enter');
+  await first.page.keyboard.type('## Week two');
+  const contents = second.page.getByRole('navigation', { name: 'On this page' });
+  await expect.poll(() => contents.getByRole('button').allInnerTexts()).toEqual(['Week one', 'Week two']);
+  await contents.getByRole('button', { name: 'Week one' }).click();
+  await second.page.keyboard.type(' begins');
+  await expect.poll(() => first.page.getByRole('heading', { name: 'Week one begins' }).count()).toBe(1);
+
   await second.context.close();
   await first.page.reload();
-  await expect.poll(() => textOf(first.page)).toBe('Welcome aboard. Ask Ben anything.');
+  await expect
+    .poll(() => textOf(first.page))
+    .toBe('Welcome aboard. Ask Ben anything.Week one beginsWeek two');
   expect(first.problems).toEqual([]);
   await first.context.close();
 });

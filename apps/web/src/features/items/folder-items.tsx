@@ -391,6 +391,10 @@ export function FolderItems({ folder }: { folder: Folder }) {
             teamId={teamId}
             items={items.data as readonly Item[]}
             titleOf={titleOf}
+            attributes={attributes.data ?? []}
+            nameAttributeId={nameAttributeId}
+            context={context}
+            dataOf={dataOf ?? itemValueData}
             readOnly={!mayEdit}
             onRename={nameAttributeId ? (id, title) => onChangeValue(id, nameAttributeId, title) : undefined}
             onAddPage={can('CREATE_ITEMS') ? addPage : undefined}

@@ -8,6 +8,7 @@ import { useLinkEditing } from '../cells/use-link-editing';
 import { type CaretUser, DocumentCarets } from './document-carets';
 import { documentExtensions } from './document-extensions';
 import styles from './documents.module.css';
+import { PageContents } from './page-contents';
 import { type DocumentStatus, useDocumentConnection } from './use-document-connection';
 
 interface DocumentEditorProps {
@@ -92,6 +93,7 @@ function CollabEditor({
           onClose={link.close}
         />
       )}
+      <PageContents editor={editor} />
       <EditorContent editor={editor} className={styles.frame} />
       <p className={styles.status} role="status">
         {t(`views.documents.status.${status}`)}

@@ -1,4 +1,6 @@
 import type { Item } from '@strata/contracts/items';
+import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
+import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -7,6 +9,7 @@ import { personColor } from './document-carets';
 import { DocumentEditor } from './document-editor';
 import { DocumentPages, pageTree } from './document-pages';
 import styles from './documents.module.css';
+import { PageAttributes } from './page-attributes';
 
 export interface DocumentsViewProps {
   teamId: number;
@@ -20,6 +23,11 @@ export interface DocumentsViewProps {
   /** Adds a page and answers its item's id; absent when this person may not add items. */
   onAddPage?: () => Promise<string | undefined>;
   user: { id: number; name: string };
+  /** The item's other values shown above its body. */
+  attributes: readonly AttributeDefinition[];
+  nameAttributeId: string | null;
+  context: ValueContext;
+  dataOf(item: Item, attribute: AttributeDefinition): unknown;
   /** The site's address and switch, for who may change the view (docs/documents.md, publishing). */
   publishing?: { url: string; published: boolean; onChange(published: boolean): void };
 }
@@ -53,6 +61,7 @@ export function DocumentsView({
   onAddPage,
   user,
   publishing,
+  ...values
 }: DocumentsViewProps) {
   const { t } = useTranslation();
   const pages = useMemo(() => pageTree(items, titleOf), [items, titleOf]);
@@ -92,6 +101,7 @@ export function DocumentsView({
             title={titleOf(open)}
             onRename={readOnly || !onRename ? undefined : (title) => onRename(open.id, title)}
           />
+          <PageAttributes item={open} {...values} />
           <DocumentEditor
             teamId={teamId}
             itemId={open.id}
