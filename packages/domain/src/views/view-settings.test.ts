@@ -31,6 +31,7 @@ describe('view settings', () => {
       closes_at: null,
       max_answers: null,
       notify_user_ids: [],
+      published: false,
     });
   });
 
