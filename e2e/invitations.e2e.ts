@@ -96,7 +96,7 @@ test('invite by email -> mail in the outbox -> a new person registers from it an
     .poll(() =>
       invited.getByRole('navigation', { name: 'Workspace sections' }).getByRole('link').allTextContents(),
     )
-    .toEqual(['Boards', 'Members']);
+    .toEqual(['Boards', 'Members', 'Shared links']);
   await invited.goto(`${baseUrl}${teamPath}/permissions`);
   await invited.getByText('This action is unauthorized.').waitFor();
   expect(await invited.getByRole('table').count()).toBe(0);

@@ -51,7 +51,7 @@ test('an open workspace follows role and permission changes made elsewhere, with
   await page.goto(`${baseUrl}/team/${team.id}/members`);
   await page.getByRole('heading', { level: 1, name: 'Live crew' }).waitFor();
   const tabs = page.getByRole('navigation', { name: 'Workspace sections' }).getByRole('link');
-  await expect.poll(() => tabs.allTextContents()).toEqual(['Boards', 'Members']);
+  await expect.poll(() => tabs.allTextContents()).toEqual(['Boards', 'Members', 'Shared links']);
   // The channel authorisations go out after the 2 s batch window.
   await page.waitForTimeout(3_000);
 
@@ -68,7 +68,7 @@ test('an open workspace follows role and permission changes made elsewhere, with
   });
   await expect
     .poll(() => tabs.allTextContents(), { timeout: 10_000 })
-    .toEqual(['Boards', 'Members', 'Permissions']);
+    .toEqual(['Boards', 'Members', 'Permissions', 'Shared links']);
 
   // The owner makes them an admin: their role shows at once.
   await api(
@@ -80,7 +80,9 @@ test('an open workspace follows role and permission changes made elsewhere, with
     },
   );
   await page.getByText('Admin ·', { exact: false }).waitFor({ timeout: 10_000 });
-  await expect.poll(() => tabs.allTextContents()).toEqual(['Boards', 'Members', 'Settings', 'Permissions']);
+  await expect
+    .poll(() => tabs.allTextContents())
+    .toEqual(['Boards', 'Members', 'Settings', 'Permissions', 'Shared links']);
 
   // The owner renames the workspace in their own browser: the member's heading and sidebar follow,
   // without reload.
