@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { isAnyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { itemTexts } from '../../db/schema/item-texts';
@@ -30,18 +30,33 @@ export function textItemOf(event: Pick<DispatchedEvent, 'type' | 'payload'>): st
 }
 
 /**
+ * Writes the searchable text of the items `which` selects, as their rows hold it now, in one
+ * statement: a stored text is replaced only when `replaces` holds for it (`excluded` is the new).
+ */
+function upsertItemTexts(db: DbOrTx, which: SQL | undefined, replaces: SQL) {
+  return db.execute(sql`
+    INSERT INTO ${itemTexts} (item_id, team_id, row_version, text)
+    SELECT ${items.id}, ${items.teamId}, ${items.rowVersion}, ${ITEM_TEXT_OF_ROW} FROM ${items}
+    WHERE ${which}
+    ON CONFLICT (item_id) DO UPDATE SET text = excluded.text, row_version = excluded.row_version
+    WHERE ${replaces}`);
+}
+
+/** A stored text that differs, read from the same or an older row_version than the new one. */
+const DIFFERENT_TEXT = sql`${itemTexts.text} IS DISTINCT FROM excluded.text AND ${itemTexts.rowVersion} <= excluded.row_version`;
+
+/**
  * Writes the searchable text of these items of a workspace as their rows hold it now, in one
  * statement. A text is replaced only by one read from a later row_version, so of two writers the
  * slower, with an older read, never wins.
  */
 export async function writeItemTexts(db: DbOrTx, teamId: number, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.execute(sql`
-    INSERT INTO ${itemTexts} (item_id, team_id, row_version, text)
-    SELECT ${items.id}, ${items.teamId}, ${items.rowVersion}, ${ITEM_TEXT_OF_ROW} FROM ${items}
-    WHERE ${and(eq(items.teamId, teamId), isAnyOf(items.id, ids))}
-    ON CONFLICT (item_id) DO UPDATE SET text = excluded.text, row_version = excluded.row_version
-    WHERE ${itemTexts.rowVersion} < excluded.row_version`);
+  await upsertItemTexts(
+    db,
+    and(eq(items.teamId, teamId), isAnyOf(items.id, ids)),
+    sql`${itemTexts.rowVersion} < excluded.row_version`,
+  );
 }
 
 /**
@@ -51,12 +66,7 @@ export async function writeItemTexts(db: DbOrTx, teamId: number, ids: readonly s
  */
 export async function refreshItemTexts(db: DbOrTx, teamId: number, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.execute(sql`
-    INSERT INTO ${itemTexts} (item_id, team_id, row_version, text)
-    SELECT ${items.id}, ${items.teamId}, ${items.rowVersion}, ${ITEM_TEXT_OF_ROW} FROM ${items}
-    WHERE ${and(eq(items.teamId, teamId), isAnyOf(items.id, ids))}
-    ON CONFLICT (item_id) DO UPDATE SET text = excluded.text, row_version = excluded.row_version
-    WHERE ${itemTexts.text} IS DISTINCT FROM excluded.text AND ${itemTexts.rowVersion} <= excluded.row_version`);
+  await upsertItemTexts(db, and(eq(items.teamId, teamId), isAnyOf(items.id, ids)), DIFFERENT_TEXT);
 }
 
 /**
@@ -65,12 +75,7 @@ export async function refreshItemTexts(db: DbOrTx, teamId: number, ids: readonly
  * behind; this brings them back.
  */
 export async function repairItemTexts(db: DbOrTx, since: Date): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO ${itemTexts} (item_id, team_id, row_version, text)
-    SELECT ${items.id}, ${items.teamId}, ${items.rowVersion}, ${ITEM_TEXT_OF_ROW} FROM ${items}
-    WHERE ${gte(items.updatedAt, since)}
-    ON CONFLICT (item_id) DO UPDATE SET text = excluded.text, row_version = excluded.row_version
-    WHERE ${itemTexts.text} IS DISTINCT FROM excluded.text AND ${itemTexts.rowVersion} <= excluded.row_version`);
+  await upsertItemTexts(db, gte(items.updatedAt, since), DIFFERENT_TEXT);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Folder } from '@strata/contracts/boards';
 import type { Item } from '@strata/contracts/items';
 import { itemValueData } from '@strata/domain/attributes/item-values';
 import { hasAllowedScheme } from '@strata/domain/urls';
+import { VIEW_TYPES } from '@strata/domain/views/view-settings';
 import { Columns3, Plus, Tags } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -459,8 +460,6 @@ export function FolderItems({ folder }: { folder: Folder }) {
     </div>
   );
 }
-
-const VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart', 'form', 'documents'] as const;
 
 /**
  * The open folder's commands (docs/command-palette.md): create an item (it opens in its panel to be

@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { FolderView } from '@strata/contracts/views';
-import type { ViewType } from '@strata/domain/views/view-settings';
+import { VIEW_TYPES, type ViewType } from '@strata/domain/views/view-settings';
 import {
   CalendarDays,
   ChartColumnBig,
@@ -36,16 +36,8 @@ export const VIEW_ICONS: Record<ViewType, typeof Table2> = {
   form: ClipboardList,
   documents: FileText,
 };
-const ADDABLE: readonly ViewType[] = [
-  'table',
-  'columns',
-  'list',
-  'calendar',
-  'gantt',
-  'chart',
-  'form',
-  'documents',
-];
+/** Every view type can be added as a tab. */
+const ADDABLE: readonly ViewType[] = VIEW_TYPES;
 
 export interface ViewTabActions {
   onSelect(view: FolderView): void;
