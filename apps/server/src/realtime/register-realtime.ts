@@ -47,7 +47,10 @@ export async function registerRealtime(
   bus.onMessage((message) => {
     if (message.kind === 'event') hub.deliver(message);
     else if (message.kind === 'grant') hub.bindUser(message);
-    else if (message.kind === 'member-removed') hub.revokeWorkspace(message);
+    else if (message.kind === 'member-removed') {
+      hub.revokeWorkspace(message);
+      collab.revokeWorkspace(message);
+    }
     // Resolves on its own; it logs its failures and closes the channels it could not check.
     else if (message.kind === 'board-access-changed') void hub.recheckBoards(message);
   });

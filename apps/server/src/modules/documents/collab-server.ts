@@ -14,6 +14,8 @@ export const DOCUMENT_SAVE_MAX_DEBOUNCE_MS = 10_000;
 export interface CollabServer {
   /** Takes a WebSocket upgraded on `/collab`. */
   handleConnection(socket: WebSocket, request: IncomingMessage): void;
+  /** The user left the workspace: their open connections to its documents close (no reconnect gets in). */
+  revokeWorkspace(removed: { teamId: number; userId: number }): void;
   /** Stores every open document and closes their connections. */
   close(): Promise<void>;
 }
@@ -56,6 +58,13 @@ export function createCollabServer(ctx: AppContext): CollabServer {
   });
   return {
     handleConnection: (socket, request) => hocuspocus.handleConnection(socket, request),
+    revokeWorkspace({ teamId, userId }) {
+      for (const document of hocuspocus.documents.values())
+        for (const connection of document.getConnections()) {
+          const access = (connection.context as { access?: DocumentAccess } | undefined)?.access;
+          if (access?.teamId === teamId && access.userId === userId) connection.close();
+        }
+    },
     async close() {
       // Changes still waiting for their debounced save are stored now, then everyone is let go.
       const waiting = [...hocuspocus.documents.keys()]

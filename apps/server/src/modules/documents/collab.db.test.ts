@@ -198,4 +198,29 @@ describe('co-editing on /collab', () => {
     });
     expect(JSON.stringify(outsider.json())).not.toContain(itemId);
   });
+
+  test('a member removed from the workspace is let go from its open documents at once, and cannot come back', async () => {
+    const w = await seedWorkspace(t);
+    const { folder } = await api.newPlace(w);
+    const item = await api.newItem(w, folder.id);
+    const name = documentName(w.team.id, item.id as string);
+    const leaving = open(name, w['full-member'].token);
+    const staying = open(name, w.admin.token);
+    await Promise.all([leaving.synced, staying.synced]);
+    const closed = new Promise<void>((resolve) => leaving.provider.on('close', () => resolve()));
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/teams/${w.team.id}/members/${w['full-member'].id}`,
+      token: w.owner.token,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await closed;
+    // The others stay.
+    staying.doc.getText('body').insert(0, 'still here');
+    const again = open(name, w['full-member'].token);
+    expect(await again.outcome).toEqual({ refused: 'permission-denied' });
+    const reader = open(name, w.owner.token);
+    await reader.synced;
+    await until(() => reader.doc.getText('body').toString() === 'still here', 'the admin still writes');
+  });
 });
