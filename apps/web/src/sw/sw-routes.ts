@@ -30,8 +30,11 @@ export function runtimeCacheFor(url: URL, origin: string): RuntimeCacheName | nu
   return CACHES.api;
 }
 
-/** Paths the server owns outright: the API, the real-time socket, the development mail pages. */
-const SERVER_PATHS = /^\/(api|app|dev)(\/|$)/;
+/**
+ * Paths the server owns outright: the API, the real-time and co-editing sockets, the development
+ * mail pages, published sites (server-rendered: never the app's shell in their place).
+ */
+const SERVER_PATHS = /^\/(api|app|collab|dev|p)(\/|$)/;
 
 /**
  * Whether a navigation is one of the app's own pages, answered offline with the precached
