@@ -269,4 +269,17 @@ test('the shared links screen lists what the workspace shares, and Stop sharing 
   expect((await fetch(sitePath)).status).toBe(404);
   expect(problems).toEqual([]);
   await context.close();
+
+  // The same screen in Arabic and dark mode: right to left, the remaining form listed, axe.
+  await apiCall(baseUrl, ada.token, 'PUT', '/api/me', { locale: 'ar' });
+  const arabic = await signedInPage(browser, ada.token, { colorScheme: 'dark' });
+  await arabic.page.goto(`${baseUrl}/team/${team.id}/shared-links`);
+  const arabicList = arabic.page.getByRole('region', { name: 'الروابط المشتركة' });
+  await arabicList.getByRole('link', { name: 'Questions' }).waitFor();
+  await expect.poll(() => arabic.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  expect(await arabicList.getByRole('button', { name: 'إيقاف المشاركة' }).count()).toBe(1);
+  await screenshot(arabic.page, 'shared-links-ar-dark');
+  expect(await seriousViolations(arabic.page)).toEqual([]);
+  expect(arabic.problems).toEqual([]);
+  await arabic.context.close();
 });

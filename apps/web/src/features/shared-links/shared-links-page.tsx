@@ -81,7 +81,7 @@ export function SharedLinksPage() {
                     {link.view.name}
                   </Link>
                   <span className={styles.meta}>
-                    {t(`views.sharedLinks.kinds.${link.kind}`)} · <bdi>{link.board_name}</bdi> ›{' '}
+                    {t(`views.sharedLinks.kinds.${link.kind}`)} · <bdi>{link.board_name}</bdi> /{' '}
                     <bdi>{link.folder_name}</bdi>
                     {link.shared_by && (
                       <>
