@@ -3,6 +3,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** "file > test" for each failed test or file that failed to run, so a CI record names them. */
+function failedTestNames(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const path = String(file.name ?? '').replace(/^.*?\/(apps|packages|e2e|bench)\//, '$1/');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) names.push(`${path} > ${test.fullName ?? test.title}`);
+    if (failedTests.length === 0 && file.status === 'failed')
+      names.push(`${path} (${String(file.message ?? '').slice(0, 200)})`);
+  }
+  return names;
+}
+
 const [dir, checksPassed, checksFailed] = process.argv.slice(2);
 let passed = Number(checksPassed);
 let failed = Number(checksFailed);
@@ -22,6 +35,7 @@ for (const leg of legs) {
       (report.numRuntimeErrorTestSuites ?? 0) +
       (report.success === false && report.numFailedTests === 0 ? 1 : 0);
     console.log(`${leg}: ${report.numPassedTests} passed, ${legFailed} failed`);
+    for (const name of failedTestNames(report)) console.log(`  failed: ${name}`);
     passed += report.numPassedTests;
     failed += legFailed;
   } catch (error) {

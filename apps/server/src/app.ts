@@ -61,6 +61,7 @@ import { announceVersion } from './modules/platform/announce-version';
 import { devMailRoutes } from './modules/platform/dev-mail.routes';
 import { logRoutes } from './modules/platform/log.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { publicBoardRoutes } from './modules/public-boards/public-boards.routes';
 import { referenceRoutes } from './modules/references/references.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchIndexer, repairItemTexts } from './modules/search/search-indexer';
@@ -212,6 +213,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   calendarFeedRoutes(app, ctx);
   formRoutes(app, ctx);
   publishedRoutes(app, ctx);
+  publicBoardRoutes(app, ctx);
   sharedLinkRoutes(app, ctx);
   commentRoutes(app, ctx);
   searchRoutes(app, ctx);

@@ -331,6 +331,17 @@ export const TENANT_ROUTES: TenantRoute[] = [
   // (this is a calendar), and only under its own workspace's number.
   { method: 'GET', path: '/p/e{team}-{view}' },
   { method: 'GET', path: '/p/e{team}-{view}/page-{item}' },
+  // A board's sharing, read or changed by another workspace's ids; its public reads while the board
+  // is not public (they answer only for a board its own managers made public).
+  { method: 'GET', path: '/api/{team}/boards/{board}/sharing' },
+  {
+    method: 'PUT',
+    path: '/api/{team}/boards/{board}/sharing',
+    body: { is_public: true, show_folders: true },
+  },
+  { method: 'GET', path: '/api/public/boards/{board}' },
+  { method: 'POST', path: '/api/public/boards/{board}/unlock', body: { password: 'guess' } },
+  { method: 'GET', path: '/api/public/boards/{board}/folders/{folder}' },
   // The service worker's anonymous check of a pushed notification, forged for another's.
   { method: 'GET', path: '/api/notifications/push-state?id={notification}&check={member}.4102444800.{uuid}' },
   // Search names its workspace: another's answers 404, and the caller's own finds none of its canary.

@@ -3,6 +3,13 @@ import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-co
 import { recordColumns } from './record-columns';
 import { teams } from './teams';
 
+/** What `boards.sharing` holds; absent keys read as their defaults (boards/board-sharing.ts). */
+export interface BoardSharingColumn {
+  show_folders?: boolean;
+  shared_by?: number;
+  shared_at?: string;
+}
+
 /** Boards (spec section 3): ids are 11-character base62 strings, which clients may generate. */
 export const boards = pgTable(
   'boards',
@@ -19,6 +26,11 @@ export const boards = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     /** argon2id hash of the board's password (docs/board-password.md); null: not protected. */
     passwordHash: text('password_hash'),
+    /**
+     * How the board shows to the public when its record lets the guest user in (docs/public-boards.md):
+     * `show_folders`, and who shared it and when (`shared_by`, `shared_at`).
+     */
+    sharing: jsonb('sharing').$type<BoardSharingColumn>().notNull().default({}),
     sortOrder: text('sort_order'),
     ...recordColumns(),
   },

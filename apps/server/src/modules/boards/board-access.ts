@@ -1,6 +1,6 @@
 import type { Action } from '@strata/domain/permissions/actions';
 import { privateBoardLevel } from '@strata/domain/permissions/defaults';
-import { decide, effectiveRules, type PermissionLevel } from '@strata/domain/permissions/engine';
+import { type Actor, decide, effectiveRules, type PermissionLevel } from '@strata/domain/permissions/engine';
 import type { BoardRow } from '../../db/schema/boards';
 import type { TeamAccess } from '../teams/team-access-types';
 
@@ -36,14 +36,16 @@ export function boardLevels(board: BoardForAccess): PermissionLevel[] {
   return record ? [boardPrivacyLevel(board), record] : [boardPrivacyLevel(board)];
 }
 
+/** The caller as the engine judges them on a board: the anonymous visitor has no user id. */
+export function actorOn(access: TeamAccess, board: Pick<BoardForAccess, 'userIds'>): Actor {
+  if (access.anonymous) return { userId: null, role: 'guest', isBoardMember: false };
+  return { userId: access.userId, role: access.role, isBoardMember: board.userIds.includes(access.userId) };
+}
+
 /** What the caller may do on one board: the workspace's chain with the board's levels below it. */
 export function boardCan(access: TeamAccess, board: BoardForAccess): (action: Action) => boolean {
   const rules = effectiveRules([...access.levels, ...boardLevels(board)]);
-  const actor = {
-    userId: access.userId,
-    role: access.role,
-    isBoardMember: board.userIds.includes(access.userId),
-  };
+  const actor = actorOn(access, board);
   return (action) => decide(rules, actor, action);
 }
 

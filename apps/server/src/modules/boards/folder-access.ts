@@ -8,7 +8,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { FolderRow } from '../../db/schema/boards';
 import type { TeamAccess } from '../teams/team-access-types';
-import { type BoardForAccess, boardLevels } from './board-access';
+import { actorOn, type BoardForAccess, boardLevels } from './board-access';
 import { findLockedBoardIds } from './board-locks';
 import { type BoardWithRecord, findFoldersOfBoards, findFoldersWithBoards } from './boards.repo';
 
@@ -38,11 +38,7 @@ export function folderRule(
   const chain = folderChain(folderId, boardFolders);
   const ofBoard = boardLevels(board);
   return (access) => {
-    const actor = {
-      userId: access.userId,
-      role: access.role,
-      isBoardMember: board.userIds.includes(access.userId),
-    };
+    const actor = actorOn(access, board);
     const result = folderChainAccess({ levels: [...access.levels, ...ofBoard], actor, chain });
     return { ...result, canView: result.canView && result.can('VIEW_BOARD') };
   };

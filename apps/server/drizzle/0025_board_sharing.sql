@@ -1,0 +1,1 @@
+ALTER TABLE "boards" ADD COLUMN "sharing" jsonb DEFAULT '{}'::jsonb NOT NULL;

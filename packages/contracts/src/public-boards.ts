@@ -1,0 +1,123 @@
+import { ATTRIBUTE_TYPES } from '@strata/domain/attributes/attribute-types';
+import { z } from 'zod';
+import { base62Id } from './boards';
+import { valueSchema } from './items';
+
+/**
+ * Public boards (issue 15, docs/public-boards.md). A board is public when its permission record
+ * lets the guest user in (spec section 6: the guest user has VIEW_BOARD); its sharing settings say
+ * how it shows. Anonymous visitors read it at b/{rootId} through the narrow endpoints below, which
+ * answer only what the board shows: its public folders, their shared views, the board's
+ * attributes and the folders' items, and members by name only.
+ */
+export const publicBoardPaths = {
+  /** The board's sharing settings, for its managers (UPDATE_BOARD_DETAILS to change them). */
+  sharing: '/api/:teamId/boards/:boardId/sharing',
+  /** The public board: its name, its workspace's, and the folders a visitor sees. */
+  board: '/api/public/boards/:boardId',
+  /** A password-protected public board opened to a visitor: a token for X-Board-Unlock. */
+  unlock: '/api/public/boards/:boardId/unlock',
+  /** One public folder: its attributes, shared views, items and the members they name. */
+  folder: '/api/public/boards/:boardId/folders/:folderId',
+} as const;
+
+/** The header a visitor of a password-protected public board sends the unlock token in. */
+export const BOARD_UNLOCK_HEADER = 'x-board-unlock';
+
+export const sharingParams = z.object({
+  teamId: z.coerce.number().int().positive().max(2_147_483_647),
+  boardId: base62Id,
+});
+export const publicBoardParams = z.object({ boardId: base62Id });
+export const publicFolderParams = publicBoardParams.extend({ folderId: base62Id });
+
+/**
+ * How a board is shared: public or not, and whether visitors get the folder tree (off: they see the
+ * folder they were sent to and nothing else). `shared_by`/`shared_at` say who made it public.
+ */
+export const boardSharingSchema = z.object({
+  board_id: z.string(),
+  is_public: z.boolean(),
+  show_folders: z.boolean(),
+  /** The address visitors open, from the app's origin. */
+  path: z.string(),
+  shared_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  shared_at: z.string().nullable(),
+});
+export type BoardSharing = z.infer<typeof boardSharingSchema>;
+
+export const saveBoardSharingBody = z.object({
+  is_public: z.boolean(),
+  show_folders: z.boolean().optional(),
+});
+export type SaveBoardSharing = z.infer<typeof saveBoardSharingBody>;
+
+const publicFolderSchema = z.object({
+  id: z.string(),
+  parent_id: z.string().nullable(),
+  name: z.string(),
+  color: z.string().nullable(),
+  sort_order: z.string().nullable(),
+});
+export type PublicFolder = z.infer<typeof publicFolderSchema>;
+
+export const publicBoardSchema = z.object({
+  board: z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    color: z.string().nullable(),
+  }),
+  workspace: z.object({ name: z.string() }),
+  show_folders: z.boolean(),
+  /** Asks for its password (then `folders` is empty until a visitor unlocks it). */
+  is_locked: z.boolean(),
+  folders: z.array(publicFolderSchema),
+});
+export type PublicBoard = z.infer<typeof publicBoardSchema>;
+
+export const unlockPublicBoardBody = z.object({ password: z.string().min(1).max(1_000) });
+export const publicBoardUnlockSchema = z.object({ token: z.string(), expires_at: z.string() });
+export type PublicBoardUnlock = z.infer<typeof publicBoardUnlockSchema>;
+
+/** The view types a public board shows (forms and documents are shared on their own). */
+export const PUBLIC_VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart'] as const;
+
+export const publicFolderContentsSchema = z.object({
+  folder: publicFolderSchema,
+  attributes: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type: z.enum(ATTRIBUTE_TYPES),
+      settings: z.record(z.string(), z.unknown()),
+      sort_order: z.string().nullable(),
+    }),
+  ),
+  views: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(PUBLIC_VIEW_TYPES),
+      name: z.string(),
+      settings: z.record(z.string(), z.unknown()),
+      sort_order: z.string().nullable(),
+    }),
+  ),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      folder_id: z.string(),
+      parent_id: z.string().nullable(),
+      sort_order: z.string().nullable(),
+      /** Shown by a created-by attribute, by name from `members`. */
+      created_by: z.number().int().nullable(),
+      values: z.record(z.string(), valueSchema),
+      comments_count: z.number().int(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  /** The people the items' values name, by name only. */
+  members: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type PublicFolderContents = z.infer<typeof publicFolderContentsSchema>;
