@@ -59,7 +59,8 @@ export function AppShell() {
   const { profile } = useSession();
   const location = useLocation();
   const matches = useMatches();
-  const noSidebar = (matches.at(-1)?.handle as RouteHandle | undefined)?.noSidebar ?? false;
+  // A visitor of a public page (signed out) has no workspaces to navigate: no sidebar.
+  const noSidebar = !profile || ((matches.at(-1)?.handle as RouteHandle | undefined)?.noSidebar ?? false);
   const sidebar = useSidebar();
   const sidebarLabel = sidebar.isShown ? t('shell.closeSidebar') : t('shell.openSidebar');
   useAppCommands({ sidebar: { toggle: sidebar.toggle, isAvailable: !noSidebar } });
@@ -129,6 +130,11 @@ export function AppShell() {
           {profile && <PaletteButton />}
           {offlineStatus}
           {profile && <NotificationBell />}
+          {!profile && (
+            <Link to="/login" className={styles.signIn}>
+              {t('auth.login.submit')}
+            </Link>
+          )}
           {profile && (
             <MenuOnFirstUse
               open={menu.open}

@@ -59,7 +59,7 @@ describe('shared links', () => {
     const res = await links(s.owner.token);
     expect(res.statusCode, res.body).toBe(200);
     const data = (res.json() as { data: SharedLink[] }).data;
-    expect(data.map((link) => [link.kind, link.view.name, link.path]).sort()).toEqual(
+    expect(data.map((link) => [link.kind, link.name, link.path]).sort()).toEqual(
       [
         ['form', 'Requests', `/form/${views.form!.id}`],
         ['site', 'Handbook', `/p/e${s.team.id}-${views.site!.id}`],
@@ -90,6 +90,7 @@ describe('shared links', () => {
   test('stopped (the view saved with its switch off), a link leaves the list and its site answers 404', async () => {
     const before = ((await links(s.owner.token)).json() as { data: SharedLink[] }).data;
     const site = before.find((link) => link.kind === 'site')!;
+    if (!site.view) throw new Error('a site link names its view');
     const saved = await api.send('PUT', `/api/${s.team.id}/views/${site.view.id}`, s.owner.token, {
       folder_id: site.view.folder_id,
       type: site.view.type,
@@ -101,5 +102,34 @@ describe('shared links', () => {
     const after = ((await links(s.owner.token)).json() as { data: SharedLink[] }).data;
     expect(after.map((link) => link.kind)).toEqual(['form']);
     expect((await t.request({ method: 'GET', url: site.path })).statusCode).toBe(404);
+  });
+
+  test('a public board is listed with who made it public; who may change its details may stop it', async () => {
+    const board = await api.newBoard(s, { name: 'Roadmap' });
+    const shared = await api.send('PUT', `/api/${s.team.id}/boards/${board.id}/sharing`, s.admin.token, {
+      is_public: true,
+    });
+    expect(shared.status).toBe(200);
+    const listed = (token: string) =>
+      links(token).then((res) =>
+        (res.json() as { data: SharedLink[] }).data.find(
+          (link) => link.board_id === board.id && link.kind === 'board',
+        ),
+      );
+    expect(await listed(s.owner.token)).toMatchObject({
+      view: null,
+      name: 'Roadmap',
+      board_name: 'Roadmap',
+      folder_name: null,
+      path: `/b/${board.id}`,
+      shared_by: { id: s.admin.id },
+      can_stop: true,
+    });
+    expect((await listed(s['full-member'].token))?.can_stop).toBe(true);
+    expect((await listed(s['restricted-member'].token))?.can_stop).toBe(false);
+    await api.send('PUT', `/api/${s.team.id}/boards/${board.id}/sharing`, s.owner.token, {
+      is_public: false,
+    });
+    expect(await listed(s.owner.token)).toBeUndefined();
   });
 });

@@ -7,7 +7,8 @@ import type { AppContext } from '../../context';
 import { boards, folders } from '../../db/schema/boards';
 import { users } from '../../db/schema/users';
 import { folderViews } from '../../db/schema/views';
-import { boardCan } from '../boards/board-access';
+import { boardCan, canViewBoard } from '../boards/board-access';
+import { isPublic, sharingOf } from '../boards/board-sharing';
 import { findBoards } from '../boards/boards.repo';
 import { findVisibleFolderIds } from '../boards/folder-access';
 import type { TeamAccess } from '../teams/team-access-types';
@@ -59,13 +60,17 @@ export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Prom
     // The switch that counts is the one of the view's type.
     if (kind === 'form' ? !settings.shared : !settings.published) continue;
     const board = boardRows.get(view.boardId);
+    const record = toView(view);
     links.push({
       kind,
-      view: toView(view),
+      view: record,
+      name: view.name,
+      board_id: view.boardId,
       board_name: boardName,
       folder_name: folderName,
       path: kind === 'form' ? `/form/${view.id}` : `/p/${publishedSiteKey(teamId, view.id)}`,
       shared_by: sharer ? { id: sharer.id, name: sharer.name } : null,
+      changed_at: record.updated_at,
       can_stop:
         board !== undefined &&
         mayChangeView({
@@ -76,5 +81,39 @@ export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Prom
         }),
     });
   }
-  return links.sort((a, b) => b.view.updated_at.localeCompare(a.view.updated_at));
+  links.push(...(await publicBoardLinks(ctx, access)));
+  return links.sort((a, b) => b.changed_at.localeCompare(a.changed_at));
+}
+
+/** The public boards the caller sees (docs/public-boards.md), each with who made it public. */
+async function publicBoardLinks(ctx: AppContext, access: TeamAccess): Promise<SharedLink[]> {
+  const open = (await findBoards(ctx.db, access.team.id)).filter(
+    (board) => canViewBoard(access, board) && isPublic(access, board),
+  );
+  const sharerIds = [...new Set(open.map((board) => sharingOf(board).shared_by).filter((id) => id > 0))];
+  const sharers = new Map(
+    sharerIds.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ id: users.id, name: users.name })
+            .from(users)
+            .where(inArray(users.id, sharerIds))
+        ).map((user) => [user.id, user]),
+  );
+  return open.map((board) => {
+    const sharing = sharingOf(board);
+    return {
+      kind: 'board' as const,
+      view: null,
+      name: board.name,
+      board_id: board.id,
+      board_name: board.name,
+      folder_name: null,
+      path: `/b/${board.id}`,
+      shared_by: sharers.get(sharing.shared_by) ?? null,
+      changed_at: sharing.shared_at || board.updatedAt.toISOString(),
+      can_stop: boardCan(access, board)('UPDATE_BOARD_DETAILS'),
+    };
+  });
 }

@@ -17,6 +17,7 @@ import { useTeamView } from '../workspaces';
 import { BoardDetailsForm } from './board-details-form';
 import { BoardMembersForm } from './board-members-form';
 import { BoardPasswordForm } from './board-password-form';
+import { BoardSharingForm } from './board-sharing-form';
 import styles from './boards.module.css';
 import { useBoardAccess } from './use-board-access';
 
@@ -58,6 +59,7 @@ export function BoardEditPage() {
       {canDetails && boards.store && (
         <BoardPasswordForm key={`password-${board.row_version}`} board={board} store={boards.store} />
       )}
+      {canDetails && <BoardSharingForm teamId={team.id} boardId={board.id} />}
       {canMembers && boards.store && (
         <BoardMembersForm key={`members-${board.row_version}`} board={board} store={boards.store} />
       )}

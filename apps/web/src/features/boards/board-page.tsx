@@ -1,10 +1,10 @@
 import { HttpError } from '@strata/sync/http-client';
 import { FolderPlus } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
 import { useTranslation } from '../../i18n/use-translation';
-import { isBoardLocked } from '../../lib/boards/board-password';
+import { isBoardLocked, unlockBoard } from '../../lib/boards/board-password';
 import { forgetBoardTeam } from '../../lib/boards/board-teams';
 import { firstFolder } from '../../lib/boards/folder-tree';
 import { useBoardLookup, useBoardRecordEvents, useBoards, useFolders } from '../../lib/boards/use-boards';
@@ -21,6 +21,11 @@ import { FolderPanel } from './folder-panel';
 import { useBoardAccess } from './use-board-access';
 import { FolderEditingContext, useFolderActions, useFolderEditingState } from './use-folder-actions';
 
+/** The public board's page: a chunk of its own, loaded for visitors only. */
+const PublicBoardPage = lazy(() =>
+  import('../public-board/public-board-page').then((module) => ({ default: module.PublicBoardPage })),
+);
+
 /**
  * b/{rootId} and b/{rootId}/{folderId}/{itemId?}: the board, its folder tree and the selected
  * folder. The address names no workspace: the board is looked up first (404 for a board the user
@@ -32,11 +37,18 @@ export function BoardPage() {
   const { rootId = '' } = useParams();
   const { isSignedIn } = useSession();
   const lookup = useBoardLookup(isSignedIn ? rootId : undefined);
-  // Signed out, only a public board could show, through its own narrow read: none is published
-  // yet, so the address is not found (rather than a sign-in: the route may be public).
-  if (!isSignedIn) return <NotFoundPage />;
+  // Signed out, or signed in but not let in as a member, the board may still be public: its own
+  // narrow read decides (docs/public-boards.md), and says not found otherwise.
+  const isVisitor =
+    !isSignedIn || (lookup.error instanceof HttpError && [404, 422].includes(lookup.error.status));
+  if (isVisitor) {
+    return (
+      <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
+        <PublicBoardPage boardId={rootId} />
+      </Suspense>
+    );
+  }
   if (lookup.teamId !== undefined) return <BoardScreen teamId={lookup.teamId} boardId={rootId} />;
-  if (lookup.error instanceof HttpError && [404, 422].includes(lookup.error.status)) return <NotFoundPage />;
   if (lookup.error) return <Notice tone="error">{t('boards.loadFailed')}</Notice>;
   return <PageSpinner label={t('app.loading')} />;
 }
@@ -98,7 +110,10 @@ function BoardScreen({ teamId, boardId }: { teamId: number; boardId: string }) {
       <BoardContext.Provider value={view}>
         <div className={styles.page}>
           <BoardHeader />
-          <BoardPasswordPrompt teamId={teamId} boardId={boardId} onUnlocked={handleUnlocked} />
+          <BoardPasswordPrompt
+            unlock={(password) => unlockBoard(teamId, boardId, password)}
+            onUnlocked={handleUnlocked}
+          />
         </div>
       </BoardContext.Provider>
     );

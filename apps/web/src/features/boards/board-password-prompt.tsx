@@ -2,7 +2,6 @@ import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
-import { unlockBoard } from '../../lib/boards/board-password';
 import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
@@ -12,15 +11,15 @@ import styles from './board-password.module.css';
 /**
  * What a board locked by its password shows in place of its folders (docs/board-password.md): the
  * password field and Unlock. A wrong password shows the server's answer in the UI language; the
- * right one opens the board to this user for 12 hours, and `onUnlocked` loads it.
+ * right one opens the board for 12 hours (to this member, or to this visitor of a public board),
+ * and `onUnlocked` loads it.
  */
 export function BoardPasswordPrompt({
-  teamId,
-  boardId,
+  unlock,
   onUnlocked,
 }: {
-  teamId: number;
-  boardId: string;
+  /** Sends the password; a wrong one rejects with the server's error. */
+  unlock(password: string): Promise<unknown>;
   onUnlocked(): Promise<void> | void;
 }) {
   const { t } = useTranslation();
@@ -30,7 +29,7 @@ export function BoardPasswordPrompt({
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setError(null);
     try {
-      await unlockBoard(teamId, boardId, password);
+      await unlock(password);
     } catch (caught) {
       setError(errorMessage(caught, t));
       form.setFocus('password');

@@ -4,7 +4,7 @@ import { HttpError } from '@strata/sync/http-client';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../lib/api';
-import { isBoardLocked } from '../../lib/boards/board-password';
+import { isBoardLocked, unlockBoard } from '../../lib/boards/board-password';
 import { boardsStore, foldersStore } from '../../lib/boards/boards-store';
 import { initTestI18n } from '../../lib/test-i18n';
 import { toasts } from '../../ui/toast-store';
@@ -103,7 +103,12 @@ const unlockCalls = () => calls.filter((call) => call.path === UNLOCK).map((call
 describe('the password prompt of a locked board', () => {
   test('a wrong password shows the catalogue’s error and keeps the prompt; the right one unlocks the board', async () => {
     const onUnlocked = vi.fn();
-    render(<BoardPasswordPrompt teamId={TEAM} boardId={BOARD.id} onUnlocked={onUnlocked} />);
+    render(
+      <BoardPasswordPrompt
+        unlock={(password) => unlockBoard(TEAM, BOARD.id, password)}
+        onUnlocked={onUnlocked}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'This board is protected by a password' })).toBeTruthy();
     const field = screen.getByLabelText('Board password');
     expect(field.getAttribute('type')).toBe('password');
@@ -121,7 +126,12 @@ describe('the password prompt of a locked board', () => {
   });
 
   test('an empty password is not sent', async () => {
-    render(<BoardPasswordPrompt teamId={TEAM} boardId={BOARD.id} onUnlocked={() => undefined} />);
+    render(
+      <BoardPasswordPrompt
+        unlock={(password) => unlockBoard(TEAM, BOARD.id, password)}
+        onUnlocked={() => undefined}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This field is required.');
     expect(unlockCalls()).toEqual([]);

@@ -25,6 +25,11 @@ export interface ItemPanelProps {
   context: ValueContext;
   members: readonly ViewMember[];
   readOnly: boolean;
+  /**
+   * A visitor of a public board (docs/public-boards.md): the item's values and subitems only, no
+   * comments or activity (those are the workspace's).
+   */
+  isPublic?: boolean;
   onClose(): void;
   onChangeValue(itemId: string, attributeId: string, data: unknown): void;
   onButton(itemId: string, attributeId: string): void;
@@ -88,8 +93,8 @@ export function ItemPanel(props: ItemPanelProps) {
 
   return (
     <Modal open onOpenChange={(open) => !open && props.onClose()} title={title(item)}>
-      <ItemPanelTabs itemId={item.id} tab={tab} onChange={showTab} />
-      {tab === 'comments' ? (
+      {!props.isPublic && <ItemPanelTabs itemId={item.id} tab={tab} onChange={showTab} />}
+      {tab === 'comments' && !props.isPublic ? (
         <div
           role="tabpanel"
           id={`item-panel-comments-${item.id}`}
@@ -99,9 +104,9 @@ export function ItemPanel(props: ItemPanelProps) {
         </div>
       ) : (
         <div
-          role="tabpanel"
+          role={props.isPublic ? undefined : 'tabpanel'}
           id={`item-panel-attributes-${item.id}`}
-          aria-labelledby={`item-tab-attributes-${item.id}`}
+          aria-labelledby={props.isPublic ? undefined : `item-tab-attributes-${item.id}`}
           className={styles.tabPanel}
         >
           <dl className={styles.values}>
@@ -201,7 +206,7 @@ export function ItemPanel(props: ItemPanelProps) {
               </form>
             )}
           </section>
-          <ItemActivity item={item} context={context} />
+          {!props.isPublic && <ItemActivity item={item} context={context} />}
         </div>
       )}
     </Modal>

@@ -1,6 +1,6 @@
 import type { SharedLink } from '@strata/contracts/shared-links';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, ExternalLink, FileText } from 'lucide-react';
+import { ClipboardList, ExternalLink, FileText, Globe } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
@@ -12,7 +12,10 @@ import { toasts } from '../../ui/toast-store';
 import { teamQueryKey } from '../workspaces/team-context';
 import styles from './shared-links.module.css';
 
-const KIND_ICONS = { form: ClipboardList, site: FileText } as const;
+const KIND_ICONS = { form: ClipboardList, site: FileText, board: Globe } as const;
+
+/** One key per link: a view's id, or the public board's. */
+const keyOf = (link: SharedLink) => link.view?.id ?? `board:${link.board_id}`;
 
 /**
  * team/{teamId}/shared-links (docs/documents.md, "Shared links"): everything of the workspace open
@@ -31,15 +34,20 @@ export function SharedLinksPage() {
       api.get<{ data: SharedLink[] }>(`/api/${teamId}/shared-links`).then((answer) => answer.data),
   });
   const stop = useMutation({
-    // The view saved with its switch off, as its own screen would.
-    mutationFn: ({ view }: SharedLink) =>
-      api.put(`/api/${teamId}/views/${view.id}`, {
-        folder_id: view.folder_id,
-        type: view.type,
-        name: view.name,
-        settings: { ...view.settings, ...(view.type === 'form' ? { shared: false } : { published: false }) },
-        row_version: view.row_version + 1,
-      }),
+    // The view saved with its switch off, or the board's sharing turned off, as their own screens would.
+    mutationFn: ({ view, board_id }: SharedLink) =>
+      view === null
+        ? api.put(`/api/${teamId}/boards/${board_id}/sharing`, { is_public: false })
+        : api.put(`/api/${teamId}/views/${view.id}`, {
+            folder_id: view.folder_id,
+            type: view.type,
+            name: view.name,
+            settings: {
+              ...view.settings,
+              ...(view.type === 'form' ? { shared: false } : { published: false }),
+            },
+            row_version: view.row_version + 1,
+          }),
     onSuccess: () => toasts.show(t('views.sharedLinks.stopped'), { tone: 'success' }),
     onError: (caught) => toasts.show(errorMessage(caught, t), { tone: 'error' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey }),
@@ -47,7 +55,7 @@ export function SharedLinksPage() {
 
   const handleStop = async (link: SharedLink) => {
     const isConfirmed = await confirm({
-      title: t('views.sharedLinks.stopTitle', { name: link.view.name }),
+      title: t('views.sharedLinks.stopTitle', { name: link.name }),
       body: t('views.sharedLinks.stopBody'),
       action: t('views.sharedLinks.stop'),
     });
@@ -70,19 +78,28 @@ export function SharedLinksPage() {
             const Icon = KIND_ICONS[link.kind];
             const url = `${window.location.origin}${link.path}`;
             return (
-              <li key={link.view.id} className={styles.link}>
+              <li key={keyOf(link)} className={styles.link}>
                 <Icon size={18} aria-hidden="true" className={styles.icon} />
                 <div className={styles.what}>
                   <Link
                     className={styles.name}
                     dir="auto"
-                    to={`/b/${link.view.board_id}/${link.view.folder_id}?view=${link.view.id}`}
+                    to={
+                      link.view
+                        ? `/b/${link.view.board_id}/${link.view.folder_id}?view=${link.view.id}`
+                        : `/b/${link.board_id}`
+                    }
                   >
-                    {link.view.name}
+                    {link.name}
                   </Link>
                   <span className={styles.meta}>
-                    {t(`views.sharedLinks.kinds.${link.kind}`)} · <bdi>{link.board_name}</bdi> /{' '}
-                    <bdi>{link.folder_name}</bdi>
+                    {t(`views.sharedLinks.kinds.${link.kind}`)}
+                    {link.folder_name !== null && (
+                      <>
+                        {' · '}
+                        <bdi>{link.board_name}</bdi> / <bdi>{link.folder_name}</bdi>
+                      </>
+                    )}
                     {link.shared_by && (
                       <>
                         {' · '}
@@ -98,7 +115,9 @@ export function SharedLinksPage() {
                 {link.can_stop && (
                   <Button
                     variant="secondary"
-                    disabled={stop.isPending && stop.variables?.view.id === link.view.id}
+                    disabled={
+                      stop.isPending && stop.variables !== undefined && keyOf(stop.variables) === keyOf(link)
+                    }
                     onClick={() => void handleStop(link)}
                   >
                     {t('views.sharedLinks.stop')}

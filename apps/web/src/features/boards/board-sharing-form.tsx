@@ -1,0 +1,84 @@
+import type { BoardSharing, SaveBoardSharing } from '@strata/contracts/public-boards';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from '../../i18n/use-translation';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { usePendingValue } from '../../lib/use-pending-value';
+import { Notice } from '../../ui/notice';
+import { PublicLink } from '../../ui/public-link';
+import { Spinner } from '../../ui/spinner';
+import { toasts } from '../../ui/toast-store';
+import styles from './boards.module.css';
+
+export const boardSharingKey = (teamId: number, boardId: string) =>
+  ['board-sharing', teamId, boardId] as const;
+
+/**
+ * A board's sharing (UPDATE_BOARD_DETAILS; docs/public-boards.md): public or not, with its address
+ * to copy while public, and whether visitors get the folder list. Each switch saves at once.
+ */
+export function BoardSharingForm({ teamId, boardId }: { teamId: number; boardId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const path = `/api/${teamId}/boards/${boardId}/sharing`;
+  const key = boardSharingKey(teamId, boardId);
+  const sharing = useQuery({ queryKey: key, queryFn: () => api.get<BoardSharing>(path) });
+  const save = useMutation({
+    mutationFn: (body: SaveBoardSharing) => api.put<BoardSharing>(path, body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      toasts.show(t('views.sharing.saved'), { tone: 'success' });
+    },
+    onError: (caught) => {
+      toasts.show(errorMessage(caught, t), { tone: 'error' });
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+  const [showFolders, setShowFolders] = usePendingValue(sharing.data?.show_folders ?? true);
+
+  return (
+    <section className={`${styles.form} ${styles.panel}`} aria-labelledby="sharing-title">
+      <h3 id="sharing-title">{t('views.sharing.title')}</h3>
+      {sharing.isError ? (
+        <Notice tone="error">{errorMessage(sharing.error, t)}</Notice>
+      ) : !sharing.data ? (
+        <Spinner label={t('app.loading')} />
+      ) : (
+        <>
+          <PublicLink
+            url={`${window.location.origin}${sharing.data.path}`}
+            on={sharing.data.is_public}
+            readOnly={save.isPending}
+            texts={{
+              label: t('views.sharing.public'),
+              hint: t('views.sharing.publicHint'),
+              link: t('views.sharing.link'),
+            }}
+            onChange={(on) => save.mutate({ is_public: on, show_folders: showFolders })}
+          />
+          {sharing.data.is_public && sharing.data.shared_by && (
+            <p className={styles.hint}>
+              {t('views.sharing.sharedBy', { name: sharing.data.shared_by.name })}
+            </p>
+          )}
+          <label className={styles.toggle}>
+            <input
+              type="checkbox"
+              checked={showFolders}
+              disabled={save.isPending}
+              onChange={(event) => {
+                const next = event.currentTarget.checked;
+                setShowFolders(next);
+                save.mutate({ is_public: sharing.data.is_public, show_folders: next });
+              }}
+            />
+            <span className={styles.toggleText}>
+              <span className={styles.toggleLabel}>{t('views.sharing.showFolders')}</span>
+              <span className={styles.hint}>{t('views.sharing.showFoldersHint')}</span>
+            </span>
+          </label>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Item } from '@strata/contracts/items';
+import {
+  BOARD_UNLOCK_HEADER,
+  type PublicBoard,
+  type PublicBoardUnlock,
+  type PublicFolderContents,
+  publicBoardPaths,
+} from '@strata/contracts/public-boards';
+import { HttpError } from '@strata/sync/http-client';
+
+/**
+ * The anonymous reads of a public board (packages/contracts/src/public-boards.ts, docs/public-boards.md)
+ * by plain fetch: a visitor has no session, so nothing of the app's (tokens, refresh, offline
+ * queue) takes part, and a member who opens a board they are not in reads it as a visitor too.
+ */
+
+/** Where a visitor's unlock token is kept: this tab only, gone when it closes. */
+const unlockKey = (boardId: string) => `strata.board-unlock.${boardId}`;
+
+function unlockToken(boardId: string): string | null {
+  try {
+    return sessionStorage.getItem(unlockKey(boardId));
+  } catch {
+    return null;
+  }
+}
+
+function keepUnlockToken(boardId: string, token: string): void {
+  try {
+    sessionStorage.setItem(unlockKey(boardId), token);
+  } catch {
+    // Storage refused (a private window's quota): the board asks again on the next visit.
+  }
+}
+
+const pathOf = (path: string, params: Record<string, string>) =>
+  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+
+async function send<T>(method: 'GET' | 'POST', path: string, boardId: string, body?: unknown): Promise<T> {
+  const token = unlockToken(boardId);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { [BOARD_UNLOCK_HEADER]: token } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new HttpError(0, 'offline', undefined, undefined, undefined);
+  }
+  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response.ok) {
+    throw new HttpError(
+      response.status,
+      String(data?.message ?? response.statusText),
+      typeof data?.code === 'string' ? data.code : undefined,
+      undefined,
+      undefined,
+    );
+  }
+  return data as T;
+}
+
+export const fetchPublicBoard = (boardId: string) =>
+  send<PublicBoard>('GET', pathOf(publicBoardPaths.board, { boardId }), boardId);
+
+export const fetchPublicFolder = (boardId: string, folderId: string) =>
+  send<PublicFolderContents>('GET', pathOf(publicBoardPaths.folder, { boardId, folderId }), boardId);
+
+/** Opens a password-protected public board to this tab for the token's hours. */
+export async function unlockPublicBoard(boardId: string, password: string): Promise<void> {
+  const unlock = await send<PublicBoardUnlock>(
+    'POST',
+    pathOf(publicBoardPaths.unlock, { boardId }),
+    boardId,
+    {
+      password,
+    },
+  );
+  keepUnlockToken(boardId, unlock.token);
+}
+
+/** A visitor's item as the views and the item panel take items (the sync fields they never read). */
+export function toViewItems(boardId: string, contents: PublicFolderContents): Item[] {
+  return contents.items.map((item) => ({
+    ...item,
+    object: 'item' as const,
+    team_id: 0,
+    board_id: boardId,
+    deleted: false,
+    row_version: 0,
+  }));
+}

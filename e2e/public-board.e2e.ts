@@ -1,0 +1,150 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { seriousViolations } from './a11y';
+import { createVerifiedAccount } from './accounts';
+import { seedBoard, seedView } from './board-seed';
+import { launchChromium, screenshot, watchConsole } from './browser';
+import { apiCall, signedInPage, type Token } from './workspace-setup';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+/** A visitor's browser: no session, no stored token. */
+async function visitorPage(options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  return { context, page, problems: watchConsole(page) };
+}
+
+/** A roadmap board of a new workspace: two open folders and a private one, a table and a list view. */
+async function roadmap(ownerName: string) {
+  const owner = await createVerifiedAccount(baseUrl, ownerName);
+  const me = await apiCall<{ id: number }>(baseUrl, owner.token, 'GET', '/api/me');
+  const team = await apiCall<{ id: number }>(baseUrl, owner.token, 'POST', '/api/teams', {
+    name: 'Acme Labs',
+  });
+  const board = await seedBoard(baseUrl, owner.token, team.id, {
+    name: 'Product roadmap',
+    folders: ['Now', 'Later', 'Salaries'],
+    columns: [
+      { name: 'Owner', type: 'members' },
+      { name: 'Estimate', type: 'number' },
+    ],
+    items: [
+      { values: { Name: 'Dark mode', Owner: [me.id], Estimate: 5 } },
+      { values: { Name: 'Offline search', Estimate: 8 } },
+      { folder: 'Later', values: { Name: 'Public API' } },
+      { folder: 'Salaries', values: { Name: 'Payroll 2027' } },
+    ],
+  });
+  const salaries = board.folders.Salaries!;
+  await apiCall(baseUrl, owner.token, 'PUT', `/api/${team.id}/folders/${salaries}`, {
+    board_id: board.boardId,
+    name: 'Salaries',
+    settings: { private: true },
+    row_version: 2,
+  });
+  const now = board.folders.Now!;
+  await seedView(baseUrl, owner.token, team.id, { folderId: now, type: 'table', name: 'Plan' });
+  await seedView(baseUrl, owner.token, team.id, { folderId: now, type: 'list', name: 'Overview' });
+  return { owner, team, board, now };
+}
+
+const share = (token: Token, teamId: number, boardId: string, isPublic: boolean) =>
+  apiCall(baseUrl, token, 'PUT', `/api/${teamId}/boards/${boardId}/sharing`, { is_public: isPublic });
+
+test('the owner makes a board public in its settings; a visitor reads it without signing in, read only, and loses it when it stops', async () => {
+  const { owner, team, board, now } = await roadmap('Olga Owner');
+  const ownerSide = await signedInPage(browser, owner.token);
+  await ownerSide.page.goto(`${baseUrl}/team/${team.id}/boards/${board.boardId}/edit`);
+  const sharing = ownerSide.page.getByRole('region', { name: 'Sharing' });
+  await sharing.getByRole('switch', { name: 'Public board' }).click();
+  await ownerSide.page.getByRole('status').filter({ hasText: 'Sharing was saved.' }).waitFor();
+  expect(await sharing.getByRole('textbox', { name: 'Public link' }).inputValue()).toBe(
+    `${baseUrl}/b/${board.boardId}`,
+  );
+  await sharing.getByText('Made public by Olga Owner').waitFor();
+
+  const visitor = await visitorPage();
+  await visitor.page.goto(`${baseUrl}/b/${board.boardId}`);
+  // The board opens on its first folder, in its first shared view.
+  await visitor.page.waitForURL(`${baseUrl}/b/${board.boardId}/${now}`);
+  await visitor.page.getByRole('heading', { name: 'Product roadmap' }).waitFor();
+  const grid = visitor.page.getByRole('grid', { name: 'Plan' });
+  await grid.getByRole('row').filter({ hasText: 'Dark mode' }).waitFor();
+  expect(await grid.getAttribute('aria-readonly')).toBe('true');
+  // The owner's name shows in the members column; there is no way to add or edit anything.
+  expect(await grid.getByText('Olga Owner').count()).toBeGreaterThan(0);
+  expect(await visitor.page.getByRole('textbox', { name: 'New item name' }).count()).toBe(0);
+  expect(await visitor.page.getByRole('link', { name: 'Sign in' }).count()).toBe(1);
+  expect(await visitor.page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+  // The private folder is not listed.
+  const folders = visitor.page.getByRole('navigation', { name: 'Folders' });
+  expect(await folders.getByRole('link').allTextContents()).toEqual(['Now', 'Later']);
+  expect(await seriousViolations(visitor.page)).toEqual([]);
+  await screenshot(visitor.page, 'public-board');
+
+  // An item opens read only, without the workspace's comments or activity.
+  await grid.getByRole('button', { name: 'Open Dark mode' }).click();
+  const panel = visitor.page.getByRole('dialog', { name: 'Dark mode' });
+  await panel.getByText('Estimate').waitFor();
+  expect(await panel.getByRole('tab').count()).toBe(0);
+  expect(await panel.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+  await visitor.page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
+
+  // The second view and the second folder.
+  await visitor.page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: 'Overview' })
+    .click();
+  await visitor.page.waitForURL(/view=/);
+  await visitor.page.getByText('Offline search').waitFor();
+  await folders.getByRole('link', { name: 'Later' }).click();
+  await visitor.page.getByText('Public API').waitFor();
+  expect(visitor.problems).toEqual([]);
+
+  // Stopped: the next visit finds nothing.
+  await share(owner.token, team.id, board.boardId, false);
+  await visitor.page.reload();
+  await visitor.page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await visitor.context.close();
+  await ownerSide.context.close();
+});
+
+test('a password-protected public board in Arabic and dark mode asks visitors for the password, right to left', async () => {
+  const { owner, team, board } = await roadmap('Rami Owner');
+  await share(owner.token, team.id, board.boardId, true);
+  await apiCall(baseUrl, owner.token, 'PUT', `/api/${team.id}/boards/${board.boardId}`, {
+    name: 'Product roadmap',
+    password: 'vault door 42',
+    row_version: 2,
+  });
+  const visitor = await visitorPage({ locale: 'ar', colorScheme: 'dark' });
+  await visitor.page.goto(`${baseUrl}/b/${board.boardId}`);
+  const password = visitor.page.getByLabel('كلمة مرور اللوحة');
+  await password.waitFor();
+  expect(await visitor.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await password.fill('guess');
+  await password.press('Enter');
+  await visitor.page.getByRole('alert').waitFor();
+  await password.fill('vault door 42');
+  await password.press('Enter');
+  await visitor.page.getByRole('heading', { name: 'Product roadmap' }).waitFor();
+  await visitor.page.getByRole('grid').getByRole('row').filter({ hasText: 'Dark mode' }).waitFor();
+  await visitor.page.getByText('عرض فقط').waitFor();
+  const folders = visitor.page.getByRole('navigation', { name: 'المجلدات' });
+  // The folder list sits at the start of the line: on the right in Arabic.
+  const [list, main] = await Promise.all([
+    folders.boundingBox(),
+    visitor.page.getByRole('heading', { name: 'Now' }).boundingBox(),
+  ]);
+  expect(list!.x).toBeGreaterThan(main!.x);
+  expect(await seriousViolations(visitor.page)).toEqual([]);
+  await screenshot(visitor.page, 'public-board-ar-dark');
+  await visitor.context.close();
+});
