@@ -104,9 +104,13 @@ export function ItemPanel(props: ItemPanelProps) {
         </div>
       ) : (
         <div
-          role={props.isPublic ? undefined : 'tabpanel'}
-          id={`item-panel-attributes-${item.id}`}
-          aria-labelledby={props.isPublic ? undefined : `item-tab-attributes-${item.id}`}
+          {...(props.isPublic
+            ? {}
+            : {
+                role: 'tabpanel',
+                id: `item-panel-attributes-${item.id}`,
+                'aria-labelledby': `item-tab-attributes-${item.id}`,
+              })}
           className={styles.tabPanel}
         >
           <dl className={styles.values}>
