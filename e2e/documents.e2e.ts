@@ -170,6 +170,49 @@ test('a published site opens in a clean browser without signing in or scripts, a
   await writer.context.close();
 });
 
+test('one page shared alone opens by itself, without the site, in dark mode and right to left in Arabic; unshared, it is gone', async () => {
+  const { ada, path } = await handbook(['Ada Alone', 'Ben Alone']);
+  const writer = await signedInPage(browser, ada.token);
+  await writer.page.goto(path);
+  await editorOf(writer.page).click();
+  await writer.page.keyboard.type('Bring your laptop.');
+  await writer.page.getByRole('switch', { name: 'Share this page alone' }).check();
+  const link = await writer.page.getByRole('textbox', { name: 'Page link' }).inputValue();
+  expect(link).toMatch(/\/p\/i\d+-[0-9a-f-]{36}\/onboarding-[0-9a-f-]{36}$/);
+  // The site itself stays unpublished.
+  expect(await writer.page.getByRole('switch', { name: 'Publish to the web' }).isChecked()).toBe(false);
+
+  const reader = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+  const page = await reader.newPage();
+  await expect
+    .poll(
+      async () => {
+        const response = await page.goto(link);
+        return response?.status() === 200 ? page.locator('main').innerText() : response?.status();
+      },
+      { timeout: 15_000 },
+    )
+    .toContain('Bring your laptop.');
+  expect(await page.getByRole('navigation').count()).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The page speaks its sharer's language: in Arabic it reads right to left.
+  await apiCall(baseUrl, ada.token, 'PUT', '/api/me', { locale: 'ar' });
+  await expect
+    .poll(async () => {
+      await page.goto(link);
+      return page.evaluate(() => document.documentElement.dir);
+    })
+    .toBe('rtl');
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'published-page-alone-ar-dark');
+  await writer.page.getByRole('switch', { name: /Share this page alone|مشاركة هذه الصفحة وحدها/ }).uncheck();
+  await expect.poll(async () => (await page.goto(link))?.status(), { timeout: 10_000 }).toBe(404);
+  expect(writer.problems).toEqual([]);
+  await reader.close();
+  await writer.context.close();
+});
+
 test('written while the server cannot be reached, in a tab closed since, a page reaches the others once it can', async () => {
   const { ada, ben, path } = await handbook(['Ada Offline', 'Ben Offline']);
   const writer = await signedInPage(browser, ada.token);

@@ -3,8 +3,11 @@ import { viewSchema } from './views';
 
 export const sharedLinksPath = '/api/:teamId/shared-links';
 
-/** What a shared link opens: a form anyone may answer, a site of published pages, a public board. */
-export const SHARED_LINK_KINDS = ['form', 'site', 'board'] as const;
+/**
+ * What a shared link opens: a form anyone may answer, a site of published pages, one page shared
+ * alone, a public board.
+ */
+export const SHARED_LINK_KINDS = ['form', 'site', 'page', 'board'] as const;
 
 /**
  * Something of the workspace open to anyone (docs/documents.md, "Shared links"): its view (to
@@ -15,8 +18,10 @@ export const SHARED_LINK_KINDS = ['form', 'site', 'board'] as const;
 export const sharedLinkSchema = z.object({
   kind: z.enum(SHARED_LINK_KINDS),
   view: viewSchema.nullable(),
-  /** What is shared: the view's name, or the board's. */
+  /** What is shared: the view's name, the page's title, or the board's name. */
   name: z.string(),
+  /** A page shared alone: its item (stop: take it out of the view's `shared_pages`). */
+  page_id: z.string().nullable(),
   board_id: z.string(),
   board_name: z.string(),
   /** Null for a public board (the whole board is shared). */

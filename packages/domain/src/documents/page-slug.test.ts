@@ -22,8 +22,12 @@ describe('page slugs', () => {
 });
 
 describe('site keys', () => {
-  test('round trip', () => {
-    expect(parsePublishedSiteKey(publishedSiteKey(12, ID))).toEqual({ teamId: 12, viewId: ID });
+  test.each(['e', 'i'] as const)('round trip of an %s key', (kind) => {
+    expect(parsePublishedSiteKey(publishedSiteKey(12, ID, kind))).toEqual({ kind, teamId: 12, viewId: ID });
+  });
+  test('a site key is e by default, and the kind is read in either case', () => {
+    expect(publishedSiteKey(12, ID)).toBe(`e12-${ID}`);
+    expect(parsePublishedSiteKey(`I12-${ID}`)).toEqual({ kind: 'i', teamId: 12, viewId: ID });
   });
   test.each([
     ['e0-' + ID],
@@ -31,6 +35,7 @@ describe('site keys', () => {
     ['e12-' + ID.slice(1)],
     ['e99999999999-' + ID],
     ['f12-' + ID],
+    ['ei12-' + ID],
     ['e12-'],
   ])('%s is not a site', (key) => {
     expect(parsePublishedSiteKey(key)).toBeNull();

@@ -24,17 +24,26 @@ export function itemIdOfSlug(slug: string): string | null {
   return ITEM_ID_AT_END.exec(slug)?.[1]?.toLowerCase() ?? null;
 }
 
-/** The site part of a published documents view's address: `e{workspaceId}-{viewId}`. */
-export function publishedSiteKey(teamId: number, viewId: string): string {
-  return `e${teamId}-${viewId}`;
+/**
+ * What a published address opens (spec section 2): `e` a documents view's whole site, `i` one of
+ * its pages shared alone.
+ */
+export type PublishedKind = 'e' | 'i';
+
+/** The site part of a published documents view's address: `e{workspaceId}-{viewId}` (or `i...`). */
+export function publishedSiteKey(teamId: number, viewId: string, kind: PublishedKind = 'e'): string {
+  return `${kind}${teamId}-${viewId}`;
 }
 
-const SITE = /^e([1-9][0-9]{0,9})-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const SITE = /^([ei])([1-9][0-9]{0,9})-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** The workspace and view a site key names, or null. */
-export function parsePublishedSiteKey(key: string): { teamId: number; viewId: string } | null {
+/** The kind, workspace and view a site key names, or null. */
+export function parsePublishedSiteKey(
+  key: string,
+): { kind: PublishedKind; teamId: number; viewId: string } | null {
   const match = SITE.exec(key);
   if (!match) return null;
-  const teamId = Number(match[1]);
-  return teamId <= 2_147_483_647 ? { teamId, viewId: match[2]!.toLowerCase() } : null;
+  const teamId = Number(match[2]);
+  const kind = match[1]!.toLowerCase() as PublishedKind;
+  return teamId <= 2_147_483_647 ? { kind, teamId, viewId: match[3]!.toLowerCase() } : null;
 }

@@ -32,6 +32,7 @@ describe('view settings', () => {
       max_answers: null,
       notify_user_ids: [],
       published: false,
+      shared_pages: [],
     });
   });
 

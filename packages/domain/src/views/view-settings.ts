@@ -65,6 +65,9 @@ export const filterRuleSchema = z.object({
 });
 export type FilterRule = z.infer<typeof filterRuleSchema>;
 
+/** Pages of one documents view that may be shared alone. */
+export const MAX_SHARED_PAGES = 1000;
+
 export const viewSettingsSchema = z.object({
   /** The attribute rows are grouped by (columns: the label attribute of the columns); null: none. */
   group_by: attributeId.nullable().default(null),
@@ -104,6 +107,11 @@ export const viewSettingsSchema = z.object({
   ...formSettingsShape,
   /** Documents: its pages are a public site at `/p/e{workspaceId}-{viewId}` (docs/documents.md). */
   published: z.boolean().default(false),
+  /**
+   * Documents: pages shared alone, each at `/p/i{workspaceId}-{viewId}/{itemSlug}` whether the
+   * site is published or not (docs/documents.md, "One page").
+   */
+  shared_pages: z.array(z.uuid()).max(MAX_SHARED_PAGES).default([]),
 });
 export type ViewSettings = z.infer<typeof viewSettingsSchema>;
 

@@ -19,6 +19,7 @@ nav ul{list-style:none;margin:0;padding:0}nav ul ul{padding-inline-start:16px}
 nav a{display:block;padding:4px 8px;border-radius:6px;color:var(--text);text-decoration:none;overflow-wrap:anywhere}
 nav a:hover{background:var(--line)}nav a[aria-current=page]{color:var(--accent);font-weight:600}
 main{padding:24px 32px;max-inline-size:860px;overflow-wrap:anywhere}
+.alone main{margin-inline:auto}
 h1{font-size:2rem;line-height:1.25;margin:0 0 16px}
 a{color:var(--accent)}a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 pre{padding:12px;border-radius:6px;background:var(--side);overflow:auto}
@@ -45,10 +46,10 @@ export const PUBLISHED_PAGE_CSP = [
 /** The site's address, and a page's. */
 export function siteUrl(
   appUrl: string,
-  site: Pick<PublishedSite, 'teamId' | 'viewId'>,
+  site: Pick<PublishedSite, 'kind' | 'teamId' | 'viewId'>,
   page?: PublishedPage,
 ): string {
-  const base = `${appUrl.replace(/\/$/, '')}/p/${publishedSiteKey(site.teamId, site.viewId)}`;
+  const base = `${appUrl.replace(/\/$/, '')}/p/${publishedSiteKey(site.teamId, site.viewId, site.kind)}`;
   return page ? `${base}/${encodeURIComponent(page.slug)}` : base;
 }
 
@@ -107,9 +108,8 @@ ${meta('og:site_name', site.workspaceName)}
 </head>
 <body>
 <header><strong dir="auto">${escapeHtml(site.workspaceName)}</strong><span dir="auto">${escapeHtml(site.siteName)}</span></header>
-<div class="layout">
-<nav aria-label="${escapeHtml(texts.pages)}">${pageTree(site, page, appUrl, texts.untitled)}</nav>
-<main>
+<div class="${site.kind === 'e' ? 'layout' : 'alone'}">
+${site.kind === 'e' ? `<nav aria-label="${escapeHtml(texts.pages)}">${pageTree(site, page, appUrl, texts.untitled)}</nav>\n` : ''}<main>
 <article>
 <h1 dir="auto">${escapeHtml(title)}</h1>
 ${document.html ? `<div dir="auto">${document.html}</div>` : `<p class="empty">${escapeHtml(texts.empty)}</p>`}

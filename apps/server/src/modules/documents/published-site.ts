@@ -1,5 +1,5 @@
 import { isNameAttribute } from '@strata/domain/attributes/attribute-definition';
-import { pageSlug } from '@strata/domain/documents/page-slug';
+import { type PublishedKind, pageSlug } from '@strata/domain/documents/page-slug';
 import { AppError } from '@strata/domain/errors';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -25,6 +25,8 @@ export interface PageDocument {
 }
 
 export interface PublishedSite {
+  /** `e` the whole site; `i` pages shared alone (then `pages` holds only those). */
+  kind: PublishedKind;
   teamId: number;
   viewId: string;
   workspaceName: string;
@@ -37,28 +39,69 @@ export interface PublishedSite {
   pages: PublishedPage[];
 }
 
+/** The board's attribute that names its items (the pages' titles). */
+async function nameAttributeOf(ctx: AppContext, teamId: number, boardId: string) {
+  const attributes = await findBoardAttributesCached({ ctx, tx: ctx.db }, teamId, boardId);
+  return (
+    attributes.find((attribute) => isNameAttribute(attribute as Parameters<typeof isNameAttribute>[0])) ??
+    attributes.find((attribute) => attribute.type === 'text')
+  );
+}
+
+/** The titles of these live items of one board, by id (the shared-links screen's pages). */
+export async function pageTitles(
+  ctx: AppContext,
+  teamId: number,
+  boardId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (itemIds.length === 0) return new Map();
+  const name = await nameAttributeOf(ctx, teamId, boardId);
+  const rows = await ctx.db
+    .select({ id: items.id, values: items.values })
+    .from(items)
+    .where(
+      and(
+        eq(items.teamId, teamId),
+        eq(items.boardId, boardId),
+        inArray(items.id, [...itemIds]),
+        isNull(items.deletedAt),
+      ),
+    );
+  return new Map(
+    rows.map((row) => {
+      const data = name ? row.values[name.id]?.data : undefined;
+      return [row.id, typeof data === 'string' ? data.trim() : ''];
+    }),
+  );
+}
+
 /**
  * A published documents view (docs/documents.md) by the workspace and view its address names:
- * the view must be of that workspace, a documents view, published, and its owner must still see
- * its folder (findPublishedView); else 404, the same answer as an address that never existed.
- * Pages show only their titles and documents: no other value of the items leaves.
+ * the view must be of that workspace, a documents view, published (for `e`) or with pages shared
+ * alone (for `i`), and its owner must still see its folder (findPublishedView); else 404, the
+ * same answer as an address that never existed. Pages show only their titles and documents: no
+ * other value of the items leaves; under `i`, only the pages shared alone are there at all.
  */
 export async function findPublishedSite(
   ctx: AppContext,
   teamId: number,
   viewId: string,
+  kind: PublishedKind = 'e',
 ): Promise<PublishedSite> {
-  const found = await findPublishedView(ctx, viewId, 'documents', (settings) => settings.published);
+  const found = await findPublishedView(ctx, viewId, 'documents', (settings) =>
+    kind === 'e' ? settings.published : settings.shared_pages.length > 0,
+  );
+  const sharedAlone = new Set(found.settings.shared_pages);
   if (found.view.teamId !== teamId) throw new AppError('NOT_FOUND');
-  const attributes = await findBoardAttributesCached({ ctx, tx: ctx.db }, teamId, found.board.id);
-  const name =
-    attributes.find((attribute) => isNameAttribute(attribute as Parameters<typeof isNameAttribute>[0])) ??
-    attributes.find((attribute) => attribute.type === 'text');
-  const rows = await ctx.db
-    .select({ id: items.id, parentId: items.parentId, values: items.values, updatedAt: items.updatedAt })
-    .from(items)
-    .where(and(eq(items.teamId, teamId), eq(items.folderId, found.folder.id), isNull(items.deletedAt)))
-    .orderBy(asc(items.sortOrder), asc(items.id));
+  const name = await nameAttributeOf(ctx, teamId, found.board.id);
+  const rows = (
+    await ctx.db
+      .select({ id: items.id, parentId: items.parentId, values: items.values, updatedAt: items.updatedAt })
+      .from(items)
+      .where(and(eq(items.teamId, teamId), eq(items.folderId, found.folder.id), isNull(items.deletedAt)))
+      .orderBy(asc(items.sortOrder), asc(items.id))
+  ).filter((row) => kind === 'e' || sharedAlone.has(row.id));
   // Only when the documents changed: their HTML is read for the one page shown (readPageDocument).
   const changed =
     rows.length === 0
@@ -89,6 +132,7 @@ export async function findPublishedSite(
     };
   });
   return {
+    kind,
     teamId,
     viewId,
     workspaceName: found.access.team.name,

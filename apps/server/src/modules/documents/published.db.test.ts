@@ -49,6 +49,7 @@ async function publishedSite() {
   expect((await put(true, 1)).status).toBe(200);
   return {
     viewId,
+    folderId: folder.id,
     put,
     base: `/p/e${s.team.id}-${viewId}`,
     plan: plan as { id: string },
@@ -138,5 +139,74 @@ describe('published documents sites', () => {
     });
     expect(view.status).toBe(200);
     expect((await read(`/p/e${s.team.id}-${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a page shared alone (/p/i)', () => {
+  test('only the pages shared alone open, each without the site around it, whether the site is published or not', async () => {
+    const p = await publishedSite();
+    const alone = `/p/i${s.team.id}-${p.viewId}`;
+    const planSlug = pageSlug('Launch plan', p.plan.id);
+    // Published as a site, but no page shared alone: no /p/i address answers.
+    expect((await read(`${alone}/${planSlug}`)).statusCode).toBe(404);
+
+    const save = (settings: Record<string, unknown>, row_version: number) =>
+      api.send('PUT', `/api/${s.team.id}/views/${p.viewId}`, s.owner.token, {
+        folder_id: p.folderId,
+        type: 'documents',
+        name: 'Handbook <b>',
+        settings,
+        row_version,
+      });
+    expect((await save({ published: false, shared_pages: [p.plan.id] }, 2)).status).toBe(200);
+    const page = await read(`${alone}/${planSlug}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1 dir="auto">Launch plan</h1>');
+    expect(page.body).toContain('<p>We ship on Friday.</p>');
+    expect(page.body).not.toContain('<nav');
+    expect(page.body).not.toContain('Details &lt;script&gt;');
+    expect(page.body).toContain(
+      `<link rel="canonical" href="${t.app.ctx.config.appUrl}${alone}/${planSlug}">`,
+    );
+    expect(page.headers['content-security-policy']).toContain('frame-ancestors *');
+
+    // The site itself is not published; the subpage, the bare address and an old title are what they should be.
+    expect((await read(p.base)).statusCode).toBe(404);
+    expect((await read(`${alone}/${pageSlug('Details', p.details.id)}`)).statusCode).toBe(404);
+    expect((await read(alone)).statusCode).toBe(404);
+    const old = await read(`${alone}/old-title-${p.plan.id}`);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`${t.app.ctx.config.appUrl}${alone}/${planSlug}`);
+    // Another view's page, or another workspace's number, is not found.
+    expect((await read(`${alone}/${pageSlug('Elsewhere', p.elsewhere.id)}`)).statusCode).toBe(404);
+    expect((await read(`/p/i${s.team.id + 1}-${p.viewId}/${planSlug}`)).statusCode).toBe(404);
+
+    // The shared-links screen lists it, and stopping it closes the address at once.
+    const links = await api.send('GET', `/api/${s.team.id}/shared-links`, s.owner.token);
+    const listed = (
+      links.body.data as { kind: string; page_id: string | null; path: string; name: string }[]
+    ).find((link) => link.kind === 'page' && link.page_id === p.plan.id);
+    expect(listed).toMatchObject({ name: 'Launch plan', path: `${alone}/${planSlug}` });
+    expect((await save({ published: false, shared_pages: [] }, 3)).status).toBe(200);
+    expect((await read(`${alone}/${planSlug}`)).statusCode).toBe(404);
+  });
+
+  test.each([
+    { case: 'not a page id', shared_pages: ['page-1'] },
+    { case: 'not a list', shared_pages: 'all' },
+  ])('a view saved with shared pages that are $case keeps none', async ({ shared_pages }) => {
+    const p = await publishedSite();
+    const res = await api.send('PUT', `/api/${s.team.id}/views/${p.viewId}`, s.owner.token, {
+      folder_id: p.folderId,
+      type: 'documents',
+      name: 'Handbook',
+      settings: { published: true, shared_pages },
+      row_version: 2,
+    });
+    if (res.status === 200) expect(res.body.settings.shared_pages ?? []).toEqual([]);
+    else expect(res.status).toBe(422);
+    expect(
+      (await read(`/p/i${s.team.id}-${p.viewId}/${pageSlug('Launch plan', p.plan.id)}`)).statusCode,
+    ).toBe(404);
   });
 });

@@ -40,7 +40,8 @@ function notFound(reply: FastifyReply) {
 
 /**
  * Published documents sites (docs/documents.md): `/p/e{workspaceId}-{viewId}` opens the first
- * page, `/p/e{workspaceId}-{viewId}/{itemSlug}` a page; an address with an old title (the item id
+ * page, `/p/e{workspaceId}-{viewId}/{itemSlug}` a page, `/p/i{workspaceId}-{viewId}/{itemSlug}` a
+ * page shared alone (no site around it); an address with an old title (the item id
  * still at its end) redirects to the page's address now. Anyone may read them, signed in or not;
  * they are rendered on the server, readable without JavaScript.
  */
@@ -48,7 +49,7 @@ export function publishedRoutes(app: FastifyInstance, ctx: AppContext): void {
   // A page is rendered once per change of what it shows, not per reader.
   const rendered = new Map<string, { signature: string; html: string }>();
   const renderOnce = async (site: PublishedSite, page: PublishedPage) => {
-    const key = `${site.viewId}:${page.id}`;
+    const key = `${site.kind}:${site.viewId}:${page.id}`;
     const signature = signatureOf(site, page);
     const kept = rendered.get(key);
     if (kept?.signature === signature) return kept.html;
@@ -76,12 +77,14 @@ export function publishedRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!place) return notFound(reply);
     let found: Awaited<ReturnType<typeof findPublishedSite>>;
     try {
-      found = await findPublishedSite(ctx, place.teamId, place.viewId);
+      found = await findPublishedSite(ctx, place.teamId, place.viewId, place.kind);
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') return notFound(reply);
       throw error;
     }
     const ids = new Set(found.pages.map((page) => page.id));
+    // A page shared alone has only its own address: no site to open on.
+    if (found.kind === 'i' && slug === undefined) return notFound(reply);
     const page =
       slug === undefined
         ? (found.pages.find((candidate) => !candidate.parentId || !ids.has(candidate.parentId)) ?? null)

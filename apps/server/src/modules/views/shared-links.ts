@@ -1,5 +1,5 @@
 import type { SharedLink } from '@strata/contracts/shared-links';
-import { publishedSiteKey } from '@strata/domain/documents/page-slug';
+import { pageSlug, publishedSiteKey } from '@strata/domain/documents/page-slug';
 import { mayChangeView } from '@strata/domain/views/view-permissions';
 import { readViewSettings } from '@strata/domain/views/view-settings';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { boardCan, canViewBoard } from '../boards/board-access';
 import { isPublic, sharingOf } from '../boards/board-sharing';
 import { findBoards } from '../boards/boards.repo';
 import { findVisibleFolderIds } from '../boards/folder-access';
+import { pageTitles } from '../documents/published-site';
 import type { TeamAccess } from '../teams/team-access-types';
 import { toView } from './view-records';
 
@@ -38,6 +39,7 @@ export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Prom
         or(
           sql`${folderViews.settings}->>'shared' = 'true'`,
           sql`${folderViews.settings}->>'published' = 'true'`,
+          sql`jsonb_typeof(${folderViews.settings}->'shared_pages') = 'array' AND ${folderViews.settings}->'shared_pages' <> '[]'::jsonb`,
         ),
       ),
     );
@@ -56,21 +58,16 @@ export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Prom
   const links: SharedLink[] = [];
   for (const { view, boardName, folderName, sharer } of shown) {
     const settings = readViewSettings(view.settings);
-    const kind = view.type === 'form' ? 'form' : 'site';
-    // The switch that counts is the one of the view's type.
-    if (kind === 'form' ? !settings.shared : !settings.published) continue;
     const board = boardRows.get(view.boardId);
     const record = toView(view);
-    links.push({
-      kind,
+    const link = {
       view: record,
-      name: view.name,
       board_id: view.boardId,
       board_name: boardName,
       folder_name: folderName,
-      path: kind === 'form' ? `/form/${view.id}` : `/p/${publishedSiteKey(teamId, view.id)}`,
       shared_by: sharer ? { id: sharer.id, name: sharer.name } : null,
       changed_at: record.updated_at,
+      page_id: null,
       can_stop:
         board !== undefined &&
         mayChangeView({
@@ -79,7 +76,23 @@ export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Prom
           action: 'CUSTOMIZE_TABS',
           can: boardCan(access, board),
         }),
-    });
+    };
+    // The switch that counts is the one of the view's type.
+    if (view.type === 'form' && settings.shared)
+      links.push({ ...link, kind: 'form', name: view.name, path: `/form/${view.id}` });
+    if (view.type !== 'documents') continue;
+    if (settings.published)
+      links.push({ ...link, kind: 'site', name: view.name, path: `/p/${publishedSiteKey(teamId, view.id)}` });
+    // Pages shared alone: their address by id redirects to the one with the title.
+    const titles = await pageTitles(ctx, teamId, view.boardId, settings.shared_pages);
+    for (const [pageId, title] of titles)
+      links.push({
+        ...link,
+        kind: 'page',
+        name: title,
+        page_id: pageId,
+        path: `/p/${publishedSiteKey(teamId, view.id, 'i')}/${pageSlug(title, pageId)}`,
+      });
   }
   links.push(...(await publicBoardLinks(ctx, access)));
   return links.sort((a, b) => b.changed_at.localeCompare(a.changed_at));
@@ -106,6 +119,7 @@ async function publicBoardLinks(ctx: AppContext, access: TeamAccess): Promise<Sh
     return {
       kind: 'board' as const,
       view: null,
+      page_id: null,
       name: board.name,
       board_id: board.id,
       board_name: board.name,

@@ -1,6 +1,7 @@
 import type { Folder } from '@strata/contracts/boards';
 import type { Item } from '@strata/contracts/items';
 import { itemValueData } from '@strata/domain/attributes/item-values';
+import { pageSlug, publishedSiteKey } from '@strata/domain/documents/page-slug';
 import { hasAllowedScheme } from '@strata/domain/urls';
 import { VIEW_TYPES } from '@strata/domain/views/view-settings';
 import { Columns3, Plus, Tags } from 'lucide-react';
@@ -403,9 +404,19 @@ export function FolderItems({ folder }: { folder: Folder }) {
             publishing={
               isStored && mayCustomize(active, viewState.who)
                 ? {
-                    url: `${window.location.origin}/p/e${teamId}-${active.id}`,
+                    url: `${window.location.origin}/p/${publishedSiteKey(teamId, active.id)}`,
                     published: settings.published,
                     onChange: (published) => setSettings({ ...settings, published }),
+                    sharedPages: settings.shared_pages,
+                    pageUrl: (id, title) =>
+                      `${window.location.origin}/p/${publishedSiteKey(teamId, active.id, 'i')}/${pageSlug(title, id)}`,
+                    onSharePage: (id, shared) =>
+                      setSettings({
+                        ...settings,
+                        shared_pages: shared
+                          ? [...new Set([...settings.shared_pages, id])]
+                          : settings.shared_pages.filter((pageId) => pageId !== id),
+                      }),
                   }
                 : undefined
             }

@@ -1,6 +1,6 @@
 import type { SharedLink } from '@strata/contracts/shared-links';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, ExternalLink, FileText, Globe } from 'lucide-react';
+import { ClipboardList, ExternalLink, File, FileText, Globe } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
@@ -12,10 +12,19 @@ import { toasts } from '../../ui/toast-store';
 import { teamQueryKey } from '../workspaces/team-context';
 import styles from './shared-links.module.css';
 
-const KIND_ICONS = { form: ClipboardList, site: FileText, board: Globe } as const;
+const KIND_ICONS = { form: ClipboardList, site: FileText, page: File, board: Globe } as const;
+
+/** The view's settings that stop one link: its switch off, or its page out of the shared ones. */
+function stoppedSettings(kind: SharedLink['kind'], pageId: string | null, settings: Record<string, unknown>) {
+  if (kind === 'form') return { shared: false };
+  if (kind === 'site') return { published: false };
+  const pages = Array.isArray(settings.shared_pages) ? settings.shared_pages : [];
+  return { shared_pages: pages.filter((id) => id !== pageId) };
+}
 
 /** One key per link: a view's id, or the public board's. */
-const keyOf = (link: SharedLink) => link.view?.id ?? `board:${link.board_id}`;
+const keyOf = (link: SharedLink) =>
+  link.view ? `${link.kind}:${link.view.id}:${link.page_id ?? ''}` : `board:${link.board_id}`;
 
 /**
  * team/{teamId}/shared-links (docs/documents.md, "Shared links"): everything of the workspace open
@@ -86,11 +95,13 @@ export function SharedLinksPage() {
                     dir="auto"
                     to={
                       link.view
-                        ? `/b/${link.view.board_id}/${link.view.folder_id}?view=${link.view.id}`
+                        ? `/b/${link.view.board_id}/${link.view.folder_id}?view=${link.view.id}${
+                            link.page_id ? `&page=${link.page_id}` : ''
+                          }`
                         : `/b/${link.board_id}`
                     }
                   >
-                    {link.name}
+                    {link.name || t('views.documents.untitled')}
                   </Link>
                   <span className={styles.meta}>
                     {t(`views.sharedLinks.kinds.${link.kind}`)}

@@ -29,7 +29,15 @@ export interface DocumentsViewProps {
   context: ValueContext;
   dataOf(item: Item, attribute: AttributeDefinition): unknown;
   /** The site's address and switch, for who may change the view (docs/documents.md, publishing). */
-  publishing?: { url: string; published: boolean; onChange(published: boolean): void };
+  publishing?: {
+    url: string;
+    published: boolean;
+    onChange(published: boolean): void;
+    /** Pages shared alone (`/p/i...`), each page's address, and its switch. */
+    sharedPages: readonly string[];
+    pageUrl(itemId: string, title: string): string;
+    onSharePage(itemId: string, shared: boolean): void;
+  };
 }
 
 /** The page asked for in the URL (`?page=`), and a way to open another. */
@@ -101,6 +109,19 @@ export function DocumentsView({
             title={titleOf(open)}
             onRename={readOnly || !onRename ? undefined : (title) => onRename(open.id, title)}
           />
+          {publishing && (
+            <PublicLink
+              url={publishing.pageUrl(open.id, titleOf(open))}
+              on={publishing.sharedPages.includes(open.id)}
+              readOnly={false}
+              texts={{
+                label: t('views.documents.sharePage'),
+                hint: t('views.documents.sharePageHint'),
+                link: t('views.documents.pageLink'),
+              }}
+              onChange={(shared) => publishing.onSharePage(open.id, shared)}
+            />
+          )}
           <PageAttributes item={open} {...values} />
           <DocumentEditor
             teamId={teamId}
