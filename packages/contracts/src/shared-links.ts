@@ -5,9 +5,9 @@ export const sharedLinksPath = '/api/:teamId/shared-links';
 
 /**
  * What a shared link opens: a form anyone may answer, a site of published pages, one page shared
- * alone, a public board.
+ * alone, a published list of files, a public board.
  */
-export const SHARED_LINK_KINDS = ['form', 'site', 'page', 'board'] as const;
+export const SHARED_LINK_KINDS = ['form', 'site', 'page', 'files', 'board'] as const;
 
 /**
  * Something of the workspace open to anyone (docs/documents.md, "Shared links"): its view (to

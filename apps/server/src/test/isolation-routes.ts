@@ -332,6 +332,8 @@ export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'GET', path: '/p/e{team}-{view}' },
   { method: 'GET', path: '/p/e{team}-{view}/page-{item}' },
   { method: 'GET', path: '/p/i{team}-{view}/page-{item}' },
+  { method: 'GET', path: '/p/f{team}-{view}' },
+  { method: 'GET', path: '/p/f{team}-{view}/files/{uuid}' },
   // A board's sharing, read or changed by another workspace's ids; its public reads while the board
   // is not public (they answer only for a board its own managers made public).
   { method: 'GET', path: '/api/{team}/boards/{board}/sharing' },

@@ -22,7 +22,7 @@ describe('page slugs', () => {
 });
 
 describe('site keys', () => {
-  test.each(['e', 'i'] as const)('round trip of an %s key', (kind) => {
+  test.each(['e', 'i', 'f'] as const)('round trip of an %s key', (kind) => {
     expect(parsePublishedSiteKey(publishedSiteKey(12, ID, kind))).toEqual({ kind, teamId: 12, viewId: ID });
   });
   test('a site key is e by default, and the kind is read in either case', () => {
@@ -30,12 +30,12 @@ describe('site keys', () => {
     expect(parsePublishedSiteKey(`I12-${ID}`)).toEqual({ kind: 'i', teamId: 12, viewId: ID });
   });
   test.each([
-    ['e0-' + ID],
-    ['12-' + ID],
-    ['e12-' + ID.slice(1)],
-    ['e99999999999-' + ID],
-    ['f12-' + ID],
-    ['ei12-' + ID],
+    [`e0-${ID}`],
+    [`12-${ID}`],
+    [`e12-${ID.slice(1)}`],
+    [`e99999999999-${ID}`],
+    [`g12-${ID}`],
+    [`ei12-${ID}`],
     ['e12-'],
   ])('%s is not a site', (key) => {
     expect(parsePublishedSiteKey(key)).toBeNull();

@@ -26,16 +26,16 @@ export function itemIdOfSlug(slug: string): string | null {
 
 /**
  * What a published address opens (spec section 2): `e` a documents view's whole site, `i` one of
- * its pages shared alone.
+ * its pages shared alone, `f` a files view's file list.
  */
-export type PublishedKind = 'e' | 'i';
+export type PublishedKind = 'e' | 'i' | 'f';
 
 /** The site part of a published documents view's address: `e{workspaceId}-{viewId}` (or `i...`). */
 export function publishedSiteKey(teamId: number, viewId: string, kind: PublishedKind = 'e'): string {
   return `${kind}${teamId}-${viewId}`;
 }
 
-const SITE = /^([ei])([1-9][0-9]{0,9})-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const SITE = /^([eif])([1-9][0-9]{0,9})-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** The kind, workspace and view a site key names, or null. */
 export function parsePublishedSiteKey(

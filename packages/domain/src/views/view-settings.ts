@@ -16,6 +16,7 @@ export const VIEW_TYPES = [
   'chart',
   'form',
   'documents',
+  'files',
 ] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 
@@ -105,7 +106,10 @@ export const viewSettingsSchema = z.object({
   charts: z.array(viewChartSchema).max(MAX_CHARTS_PER_VIEW).default([]),
   /** Form: what it asks, how it looks, whether it is shared and when it closes (forms/form-settings.ts). */
   ...formSettingsShape,
-  /** Documents: its pages are a public site at `/p/e{workspaceId}-{viewId}` (docs/documents.md). */
+  /**
+   * Documents: its pages are a public site at `/p/e{workspaceId}-{viewId}` (docs/documents.md);
+   * files: its file list at `/p/f{workspaceId}-{viewId}` (docs/files-view.md).
+   */
   published: z.boolean().default(false),
   /**
    * Documents: pages shared alone, each at `/p/i{workspaceId}-{viewId}/{itemSlug}` whether the

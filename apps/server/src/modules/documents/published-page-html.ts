@@ -7,7 +7,7 @@ import type { PageDocument, PublishedPage, PublishedSite } from './published-sit
 const DESCRIPTION_CHARS = 160;
 
 /** The page's own look: readable without any script, light or dark as the reader's device is. */
-const STYLE = `
+export const PUBLISHED_STYLE = `
 :root{color-scheme:light dark;--text:#1f2430;--muted:#5b6472;--line:#dfe3ea;--accent:#4f46e5;--bg:#fff;--side:#f6f7f9}
 @media (prefers-color-scheme:dark){:root{--text:#e6e8ee;--muted:#a2a9b6;--line:#2c3240;--accent:#a5b4fc;--bg:#12151c;--side:#181c25}}
 *{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic",sans-serif;color:var(--text);background:var(--bg)}
@@ -27,6 +27,8 @@ blockquote{margin-inline:0;padding-inline-start:12px;border-inline-start:3px sol
 ul[data-type=taskList]{list-style:none;padding-inline-start:4px}
 li[data-checked=true]::before{content:"\\2611  "}li[data-checked=false]::before{content:"\\2610  "}
 .empty{color:var(--muted)}
+table{border-collapse:collapse;inline-size:100%}th,td{padding:8px;border-block-end:1px solid var(--line);text-align:start;vertical-align:top}
+th{color:var(--muted);font-weight:600;font-size:.9rem}td.size{white-space:nowrap;color:var(--muted)}
 @media (max-width:720px){.layout{grid-template-columns:1fr}nav{border-inline-end:0;border-block-end:1px solid var(--line)}main{padding:16px}}
 `;
 
@@ -36,7 +38,7 @@ li[data-checked=true]::before{content:"\\2611  "}li[data-checked=false]::before{
  */
 export const PUBLISHED_PAGE_CSP = [
   "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  `style-src 'sha256-${createHash('sha256').update(PUBLISHED_STYLE).digest('base64')}'`,
   'img-src https: data:',
   "base-uri 'none'",
   "form-action 'none'",
@@ -104,7 +106,7 @@ ${meta('og:title', title)}
 ${meta('og:description', description)}
 ${meta('og:url', url)}
 ${meta('og:site_name', site.workspaceName)}
-<style>${STYLE}</style>
+<style>${PUBLISHED_STYLE}</style>
 </head>
 <body>
 <header><strong dir="auto">${escapeHtml(site.workspaceName)}</strong><span dir="auto">${escapeHtml(site.siteName)}</span></header>

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { itemIdOfSlug, parsePublishedSiteKey } from '@strata/domain/documents/page-slug';
 import { AppError } from '@strata/domain/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
+import { attachmentPath, contentDisposition, servingOf } from '../attachments/attachment-files';
+import { findPublishedFiles, type PublishedFile } from './published-files';
+import { renderPublishedFiles } from './published-files-html';
 import { PUBLISHED_PAGE_CSP, renderPublishedPage, siteUrl } from './published-page-html';
 import {
   findPublishedSite,
@@ -13,6 +18,9 @@ import {
 
 /** Page reads per minute from one address: a reader, a crawler of a small site. */
 const PAGE_READS_PER_MINUTE = 120;
+
+/** File downloads per minute from one address. */
+const DOWNLOADS_PER_MINUTE = 60;
 
 /** Rendered pages kept in memory, the oldest dropped beyond this many. */
 const RENDERED_MAX = 500;
@@ -41,7 +49,8 @@ function notFound(reply: FastifyReply) {
 /**
  * Published documents sites (docs/documents.md): `/p/e{workspaceId}-{viewId}` opens the first
  * page, `/p/e{workspaceId}-{viewId}/{itemSlug}` a page, `/p/i{workspaceId}-{viewId}/{itemSlug}` a
- * page shared alone (no site around it); an address with an old title (the item id
+ * page shared alone (no site around it), `/p/f{workspaceId}-{viewId}` a files view's list and
+ * `/p/f.../files/{fileId}` its files; an address with an old title (the item id
  * still at its end) redirects to the page's address now. Anyone may read them, signed in or not;
  * they are rendered on the server, readable without JavaScript.
  */
@@ -72,9 +81,44 @@ export function publishedRoutes(app: FastifyInstance, ctx: AppContext): void {
       keyGenerator: (request: { ip: string }) => `published:${request.ip}`,
     },
   };
+  const downloads = {
+    auth: 'public' as const,
+    rateLimit: {
+      max: DOWNLOADS_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (request: { ip: string }) => `published-file:${request.ip}`,
+    },
+  };
+  const renderedFiles = new Map<string, { signature: string; html: string }>();
+  /** A published files view's list (docs/files-view.md), rendered once per change of what it shows. */
+  const serveFiles = async (teamId: number, viewId: string, reply: FastifyReply) => {
+    const list = await findPublishedFiles(ctx, teamId, viewId);
+    let kept = renderedFiles.get(viewId);
+    if (kept?.signature !== list.signature) {
+      kept = { signature: list.signature, html: renderPublishedFiles(list, ctx.config.appUrl) };
+      renderedFiles.delete(viewId);
+      renderedFiles.set(viewId, kept);
+      if (renderedFiles.size > RENDERED_MAX) renderedFiles.delete(renderedFiles.keys().next().value!);
+    }
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', PUBLISHED_PAGE_CSP)
+      .removeHeader('x-frame-options')
+      .header('cache-control', 'no-cache')
+      .send(kept.html);
+  };
   const serve = async (site: string, slug: string | undefined, reply: FastifyReply) => {
     const place = parsePublishedSiteKey(site);
     if (!place) return notFound(reply);
+    if (place.kind === 'f') {
+      if (slug !== undefined) return notFound(reply);
+      try {
+        return await serveFiles(place.teamId, place.viewId, reply);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return notFound(reply);
+        throw error;
+      }
+    }
     let found: Awaited<ReturnType<typeof findPublishedSite>>;
     try {
       found = await findPublishedSite(ctx, place.teamId, place.viewId, place.kind);
@@ -99,6 +143,34 @@ export function publishedRoutes(app: FastifyInstance, ctx: AppContext): void {
       .header('cache-control', 'no-cache')
       .send(await renderOnce(found, page));
   };
+  // A file of a published files view: only one its list shows now, always as a download.
+  app.get<{ Params: { site: string; fileId: string } }>(
+    '/p/:site/files/:fileId',
+    { config: downloads, schema: { hide: true } },
+    async (request, reply) => {
+      const place = parsePublishedSiteKey(request.params.site);
+      if (place?.kind !== 'f') return notFound(reply);
+      let file: PublishedFile | undefined;
+      try {
+        const list = await findPublishedFiles(ctx, place.teamId, place.viewId);
+        file = list.files.find((candidate) => candidate.id === request.params.fileId);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+      }
+      if (!file) return notFound(reply);
+      const path = attachmentPath(ctx, file.storageKey);
+      const info = await stat(path).catch(() => undefined);
+      if (!info?.isFile()) return notFound(reply);
+      return reply
+        .type(servingOf(file.mimeType, true).type)
+        .header('content-length', info.size)
+        .header('content-disposition', contentDisposition(file.name, false))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'no-cache')
+        .send(createReadStream(path));
+    },
+  );
   app.get<{ Params: { site: string } }>('/p/:site', { config, schema: { hide: true } }, (request, reply) =>
     serve(request.params.site, undefined, reply),
   );

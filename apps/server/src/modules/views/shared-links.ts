@@ -35,7 +35,7 @@ export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Prom
         isNull(folders.deletedAt),
         isNull(boards.deletedAt),
         eq(folderViews.visibility, 'shared'),
-        inArray(folderViews.type, ['form', 'documents']),
+        inArray(folderViews.type, ['form', 'documents', 'files']),
         or(
           sql`${folderViews.settings}->>'shared' = 'true'`,
           sql`${folderViews.settings}->>'published' = 'true'`,
@@ -80,6 +80,13 @@ export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Prom
     // The switch that counts is the one of the view's type.
     if (view.type === 'form' && settings.shared)
       links.push({ ...link, kind: 'form', name: view.name, path: `/form/${view.id}` });
+    if (view.type === 'files' && settings.published)
+      links.push({
+        ...link,
+        kind: 'files',
+        name: view.name,
+        path: `/p/${publishedSiteKey(teamId, view.id, 'f')}`,
+      });
     if (view.type !== 'documents') continue;
     if (settings.published)
       links.push({ ...link, kind: 'site', name: view.name, path: `/p/${publishedSiteKey(teamId, view.id)}` });

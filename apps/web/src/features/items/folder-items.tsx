@@ -63,6 +63,9 @@ const FormBuilder = lazy(() => loadForm().then((module) => ({ default: module.Fo
 /** The documents view, TipTap and the co-editing client: a chunk of their own, loaded when a documents view opens. */
 const loadDocuments = () => import('../views/documents/documents-view');
 const DocumentsView = lazy(() => loadDocuments().then((module) => ({ default: module.DocumentsView })));
+/** The files view: a chunk of its own, loaded when a files view opens. */
+const loadFiles = () => import('../views/files/files-view');
+const FilesView = lazy(() => loadFiles().then((module) => ({ default: module.FilesView })));
 /**
  * The lazy views' chunks, asked for as soon as the open view's type is known, beside the folder's
  * items rather than after them (the browser keeps one request per chunk).
@@ -73,6 +76,7 @@ const VIEW_CHUNKS: Partial<Record<string, () => Promise<unknown>>> = {
   chart: loadChart,
   form: loadForm,
   documents: loadDocuments,
+  files: loadFiles,
 };
 /** A chart counts the items that pass the view's filters: it neither groups nor sorts nor has columns. */
 const CHART_CONTROLS = ['filter'] as const;
@@ -311,7 +315,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
                 ? GANTT_CONTROLS
                 : active.type === 'chart'
                   ? CHART_CONTROLS
-                  : active.type === 'form' || active.type === 'documents'
+                  : active.type === 'form' || active.type === 'documents' || active.type === 'files'
                     ? FORM_CONTROLS
                     : undefined
           }
@@ -417,6 +421,25 @@ export function FolderItems({ folder }: { folder: Folder }) {
                           ? [...new Set([...settings.shared_pages, id])]
                           : settings.shared_pages.filter((pageId) => pageId !== id),
                       }),
+                  }
+                : undefined
+            }
+          />
+        </Suspense>
+      ) : active.type === 'files' ? (
+        <Suspense fallback={<PageSpinner label={t('app.loading')} />}>
+          <FilesView
+            items={items.data as readonly Item[]}
+            attributes={attributes.data ?? []}
+            titleOf={titleOf}
+            onOpenItem={onOpenItem}
+            label={active.name || folder.name}
+            publishing={
+              isStored && mayCustomize(active, viewState.who)
+                ? {
+                    url: `${window.location.origin}/p/${publishedSiteKey(teamId, active.id, 'f')}`,
+                    published: settings.published,
+                    onChange: (published) => setSettings({ ...settings, published }),
                   }
                 : undefined
             }

@@ -8,6 +8,7 @@ import {
   ClipboardList,
   Columns3,
   FileText,
+  FolderDown,
   Globe,
   List,
   Lock,
@@ -35,6 +36,7 @@ export const VIEW_ICONS: Record<ViewType, typeof Table2> = {
   chart: ChartColumnBig,
   form: ClipboardList,
   documents: FileText,
+  files: FolderDown,
 };
 /** Every view type can be added as a tab. */
 const ADDABLE: readonly ViewType[] = VIEW_TYPES;

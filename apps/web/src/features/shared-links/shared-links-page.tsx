@@ -1,6 +1,6 @@
 import type { SharedLink } from '@strata/contracts/shared-links';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, ExternalLink, File, FileText, Globe } from 'lucide-react';
+import { ClipboardList, ExternalLink, File, FileText, FolderDown, Globe } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
@@ -11,16 +11,15 @@ import { PageSpinner } from '../../ui/spinner';
 import { toasts } from '../../ui/toast-store';
 import { teamQueryKey } from '../workspaces/team-context';
 import styles from './shared-links.module.css';
+import { stoppedSettings } from './stopped-settings';
 
-const KIND_ICONS = { form: ClipboardList, site: FileText, page: File, board: Globe } as const;
-
-/** The view's settings that stop one link: its switch off, or its page out of the shared ones. */
-function stoppedSettings(kind: SharedLink['kind'], pageId: string | null, settings: Record<string, unknown>) {
-  if (kind === 'form') return { shared: false };
-  if (kind === 'site') return { published: false };
-  const pages = Array.isArray(settings.shared_pages) ? settings.shared_pages : [];
-  return { shared_pages: pages.filter((id) => id !== pageId) };
-}
+const KIND_ICONS = {
+  form: ClipboardList,
+  site: FileText,
+  page: File,
+  files: FolderDown,
+  board: Globe,
+} as const;
 
 /** One key per link: a view's id, or the public board's. */
 const keyOf = (link: SharedLink) =>
@@ -44,17 +43,14 @@ export function SharedLinksPage() {
   });
   const stop = useMutation({
     // The view saved with its switch off, or the board's sharing turned off, as their own screens would.
-    mutationFn: ({ view, board_id }: SharedLink) =>
+    mutationFn: ({ view, board_id, kind, page_id }: SharedLink) =>
       view === null
         ? api.put(`/api/${teamId}/boards/${board_id}/sharing`, { is_public: false })
         : api.put(`/api/${teamId}/views/${view.id}`, {
             folder_id: view.folder_id,
             type: view.type,
             name: view.name,
-            settings: {
-              ...view.settings,
-              ...(view.type === 'form' ? { shared: false } : { published: false }),
-            },
+            settings: { ...view.settings, ...stoppedSettings(kind, page_id, view.settings) },
             row_version: view.row_version + 1,
           }),
     onSuccess: () => toasts.show(t('views.sharedLinks.stopped'), { tone: 'success' }),

@@ -50,7 +50,7 @@ describe('a view waits for every item of a folder when its first rows may be any
     sorted: readViewSettings({ sort: [{ attribute_id: 'a', direction: 'desc' }] }),
     filtered: readViewSettings({ filters: [{ attribute_id: 'a', operator: 'is_not_empty' }] }),
   };
-  // Only charts (they count every item) wait in the folder's own order.
+  // Only charts (they count every item) and files lists (every item's files) wait in the folder's own order.
   const waitsInOwnOrder: Record<ViewType, boolean> = {
     table: false,
     columns: false,
@@ -60,6 +60,7 @@ describe('a view waits for every item of a folder when its first rows may be any
     chart: true,
     documents: false,
     form: false,
+    files: true,
   };
   const cases = VIEW_TYPES.flatMap((type) => [
     [type, 'in its own order', waitsInOwnOrder[type]] as const,

@@ -11,14 +11,14 @@ function inOwnOrder(settings: Pick<ViewSettings, 'sort' | 'filters'>): boolean {
 
 /**
  * Whether a view must wait for every item of a folder before it draws: a sorted or filtered one
- * (its first rows may be anywhere) and charts (they count every item). The others draw the
- * folder's first items as soon as they come.
+ * (its first rows may be anywhere), charts (they count every item) and files lists (every item's
+ * files). The others draw the folder's first items as soon as they come.
  */
 export function viewNeedsEveryItem(
   type: ViewType,
   settings: Pick<ViewSettings, 'sort' | 'filters'>,
 ): boolean {
-  return type === 'chart' || !inOwnOrder(settings);
+  return type === 'chart' || type === 'files' || !inOwnOrder(settings);
 }
 
 /**
