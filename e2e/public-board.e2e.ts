@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { seriousViolations } from './a11y';
@@ -147,4 +149,53 @@ test('a password-protected public board in Arabic and dark mode asks visitors fo
   expect(await seriousViolations(visitor.page)).toEqual([]);
   await screenshot(visitor.page, 'public-board-ar-dark');
   await visitor.context.close();
+});
+
+test('the embed code shows the board in another page, read only, without the session of the device; the app’s other pages refuse to be framed', async () => {
+  const { owner, team, board } = await roadmap('Edda Embed');
+  const ownerSide = await signedInPage(browser, owner.token);
+  await ownerSide.page.goto(`${baseUrl}/team/${team.id}/boards/${board.boardId}/edit`);
+  const sharing = ownerSide.page.getByRole('region', { name: 'Sharing' });
+  await sharing.getByRole('switch', { name: 'Public board' }).click();
+  const code = await sharing.getByRole('textbox', { name: 'Embed code' }).inputValue();
+  const src = `${baseUrl}/b/${board.boardId}?embed=1&hide_header=1`;
+  expect(code).toContain(`src="${src.replace(/&/g, '&amp;')}"`);
+  expect(code).toContain('title="Product roadmap"');
+
+  // Opened where the owner is signed in, the embed address still shows what anyone sees.
+  await ownerSide.page.goto(src);
+  await ownerSide.page.getByText('View only').waitFor();
+  expect(await ownerSide.page.getByRole('banner').filter({ hasText: 'Strata' }).count()).toBe(0);
+  expect(await ownerSide.page.getByRole('grid').getAttribute('aria-readonly')).toBe('true');
+
+  // Pasted into a page of another site (a small server on another port), the snippet shows the board.
+  let hostHtml = `<!doctype html><title>Our site</title><main><h1>Our roadmap</h1>${code}</main>`;
+  const site = createServer((_request, response) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(hostHtml);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  const host = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await host.newPage();
+  await page.goto(siteUrl);
+  const frame = page.frameLocator('iframe');
+  await frame.getByRole('row').filter({ hasText: 'Dark mode' }).waitFor();
+  // Moving inside the frame keeps it an embed (a reload there stays framable).
+  await frame.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: 'Later' }).click();
+  await frame.getByText('Public API').waitFor();
+  expect(page.frames()[1]!.url()).toContain('embed=1');
+  // The board's own address, or any other page of the app, is refused in a frame.
+  hostHtml = `<!doctype html><title>Our site</title><iframe src="${baseUrl}/b/${board.boardId}" title="plain"></iframe>`;
+  const refused = new Promise<string>((resolve) =>
+    page.on('console', (message) => {
+      if (message.text().includes('frame-ancestors')) resolve(message.text());
+    }),
+  );
+  await page.goto(siteUrl);
+  expect(await refused).toContain("frame-ancestors 'none'");
+  expect(await frame.getByRole('heading', { name: 'Product roadmap' }).count()).toBe(0);
+  await host.close();
+  await new Promise((resolve) => site.close(resolve));
+  await ownerSide.context.close();
 });

@@ -37,6 +37,31 @@ afterAll(async () => {
   for (const dir of builds) rmSync(dir, { recursive: true, force: true });
 });
 
+describe('framing', () => {
+  test.each([
+    { url: '/b/AbCdEfGhIjK?embed=1', framable: true },
+    { url: '/b/AbCdEfGhIjK/F0lderId123?embed=1&hide_header=1&view=x', framable: true },
+    { url: '/b/AbCdEfGhIjK', framable: false },
+    { url: '/b/AbCdEfGhIjK?embed=0', framable: false },
+    { url: '/home?embed=1', framable: false },
+    { url: '/team/1/boards/AbCdEfGhIjK/edit?embed=1', framable: false },
+    { url: '/login?embed=1', framable: false },
+  ])('$url may be framed by any site: $framable', async ({ url, framable }) => {
+    const res = await t.request({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    if (framable) {
+      expect(csp).toContain('frame-ancestors *');
+      expect(csp).not.toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      // Everything else of the policy stays.
+      expect(csp).toContain("script-src 'self'");
+    } else {
+      expect(csp).toContain("frame-ancestors 'none'");
+    }
+  });
+});
+
 describe('the installable web app', () => {
   test('/service-worker.js is revalidated on every fetch and may control the whole origin', async () => {
     const res = await t.request({ method: 'GET', url: '/service-worker.js' });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config';
 import { buildAppVars } from '../modules/platform/app-vars';
 
@@ -65,6 +65,23 @@ function hasPrecompressedCopy(path: string): boolean {
 }
 
 /**
+ * A public board's embed address (`/b/{rootId}...?embed=1`, docs/public-boards.md): the one app page
+ * any site may frame. The app there never uses the device's session (web lib/embed-mode.ts), so
+ * framing it exposes only what the board shows to anyone.
+ */
+export function isEmbedRequest(url: string): boolean {
+  const parsed = new URL(url, 'http://localhost');
+  return parsed.pathname.startsWith('/b/') && parsed.searchParams.get('embed') === '1';
+}
+
+function allowFraming(reply: FastifyReply): void {
+  const policy = String(reply.getHeader('content-security-policy') ?? '');
+  reply
+    .removeHeader('x-frame-options')
+    .header('content-security-policy', policy.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, index.html for every other path the
  * API does not own (the client router shows its 404 page for unknown ones). The service worker
  * and the manifest are revalidated on every fetch (no-cache): their updates are the app's updates.
@@ -103,6 +120,7 @@ export async function registerWebApp(
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     const isPwaFile = PWA_FILES.has(request.url.split('?')[0]!);
     if (!isApi && !isPwaFile && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (isEmbedRequest(request.url)) allowFraming(reply);
       return reply
         .code(200)
         .header('cache-control', 'no-cache')

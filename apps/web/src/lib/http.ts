@@ -1,14 +1,16 @@
 import { CLIENT_VERSION } from '@strata/domain/constants';
 import { createHttpClient } from '@strata/sync/http-client';
-import { webStorageTokenStore } from '@strata/sync/token-store';
+import { memoryTokenStore, webStorageTokenStore } from '@strata/sync/token-store';
 import i18next from 'i18next';
 import { connectionSignals } from './connection';
 import { takeEarlyRead } from './early-reads';
+import { IS_EMBEDDED } from './embed-mode';
 import { currentPasswordConfirmation } from './password-confirmation';
 import { isPreviewMode } from './preview-mode';
 import { markUpdateRequired } from './update-required';
 
-export const tokenStore = webStorageTokenStore(window.localStorage);
+/** The session kept on this device; an embedded public board keeps none (lib/embed-mode.ts). */
+export const tokenStore = IS_EMBEDDED ? memoryTokenStore() : webStorageTokenStore(window.localStorage);
 
 const sessionListeners = new Set<() => void>();
 

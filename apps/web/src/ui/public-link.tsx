@@ -15,6 +15,13 @@ export interface PublicLinkTexts {
   link: string;
 }
 
+/** An iframe snippet that shows `url` in another site (the public pages that allow framing). */
+export function embedSnippet(url: string, title: string): string {
+  const attribute = (value: string) =>
+    value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<iframe src="${attribute(url)}" title="${attribute(title)}" width="100%" height="600" style="border:0" loading="lazy"></iframe>`;
+}
+
 /**
  * A switch that opens something to anyone, and, while on, its public address with Copy and
  * Open (a form's page, a published site).
@@ -24,21 +31,24 @@ export function PublicLink({
   on,
   readOnly,
   texts,
+  embed,
   onChange,
 }: {
   url: string;
   on: boolean;
   readOnly: boolean;
   texts: PublicLinkTexts;
+  /** While on, the code that embeds it in another site (embedSnippet), under this label. */
+  embed?: { label: string; code: string };
   onChange(on: boolean): void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const [shown, show] = usePendingValue(on);
 
-  const handleCopy = async () => {
+  const handleCopy = async (text: string) => {
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(text);
       toasts.show(t('common.linkCopied'));
     } catch {
       toasts.show(t('common.copyFailed'), { tone: 'error' });
@@ -79,7 +89,7 @@ export function PublicLink({
             dir="ltr"
             onFocus={(event) => event.currentTarget.select()}
           />
-          <Button variant="secondary" onClick={() => void handleCopy()}>
+          <Button variant="secondary" onClick={() => void handleCopy(url)}>
             <Copy size={16} aria-hidden="true" />
             {t('common.copy')}
           </Button>
@@ -87,6 +97,28 @@ export function PublicLink({
             <ExternalLink size={16} aria-hidden="true" className="flip-in-rtl" />
             {t('common.open')}
           </a>
+        </div>
+      )}
+      {shown && embed && (
+        <div className={styles.embed}>
+          <label className={styles.embedLabel} htmlFor={`${id}-embed`}>
+            {embed.label}
+          </label>
+          <div className={styles.row}>
+            <textarea
+              id={`${id}-embed`}
+              className={styles.code}
+              readOnly
+              rows={3}
+              dir="ltr"
+              value={embed.code}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button variant="secondary" onClick={() => void handleCopy(embed.code)}>
+              <Copy size={16} aria-hidden="true" />
+              {t('common.copy')}
+            </Button>
+          </div>
         </div>
       )}
     </section>

@@ -59,7 +59,7 @@ export function BoardEditPage() {
       {canDetails && boards.store && (
         <BoardPasswordForm key={`password-${board.row_version}`} board={board} store={boards.store} />
       )}
-      {canDetails && <BoardSharingForm teamId={team.id} boardId={board.id} />}
+      {canDetails && <BoardSharingForm teamId={team.id} boardId={board.id} boardName={board.name} />}
       {canMembers && boards.store && (
         <BoardMembersForm key={`members-${board.row_version}`} board={board} store={boards.store} />
       )}

@@ -2,10 +2,11 @@ import type { BoardSharing, SaveBoardSharing } from '@strata/contracts/public-bo
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
+import { EMBED_QUERY } from '../../lib/embed-mode';
 import { errorMessage } from '../../lib/errors';
 import { usePendingValue } from '../../lib/use-pending-value';
 import { Notice } from '../../ui/notice';
-import { PublicLink } from '../../ui/public-link';
+import { embedSnippet, PublicLink } from '../../ui/public-link';
 import { Spinner } from '../../ui/spinner';
 import { toasts } from '../../ui/toast-store';
 import styles from './boards.module.css';
@@ -17,7 +18,16 @@ export const boardSharingKey = (teamId: number, boardId: string) =>
  * A board's sharing (UPDATE_BOARD_DETAILS; docs/public-boards.md): public or not, with its address
  * to copy while public, and whether visitors get the folder list. Each switch saves at once.
  */
-export function BoardSharingForm({ teamId, boardId }: { teamId: number; boardId: string }) {
+export function BoardSharingForm({
+  teamId,
+  boardId,
+  boardName,
+}: {
+  teamId: number;
+  boardId: string;
+  /** The iframe's title in the embed code. */
+  boardName: string;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const path = `/api/${teamId}/boards/${boardId}/sharing`;
@@ -47,6 +57,10 @@ export function BoardSharingForm({ teamId, boardId }: { teamId: number; boardId:
         <>
           <PublicLink
             url={`${window.location.origin}${sharing.data.path}`}
+            embed={{
+              label: t('views.sharing.embed'),
+              code: embedSnippet(`${window.location.origin}${sharing.data.path}?${EMBED_QUERY}`, boardName),
+            }}
             on={sharing.data.is_public}
             readOnly={save.isPending}
             texts={{

@@ -409,6 +409,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
               isStored && mayCustomize(active, viewState.who)
                 ? {
                     url: `${window.location.origin}/p/${publishedSiteKey(teamId, active.id)}`,
+                    name: active.name || folder.name,
                     published: settings.published,
                     onChange: (published) => setSettings({ ...settings, published }),
                     sharedPages: settings.shared_pages,

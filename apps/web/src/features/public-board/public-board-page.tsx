@@ -6,6 +6,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
 import { useTranslation } from '../../i18n/use-translation';
 import { useDocumentTitle } from '../../lib/document-title';
+import { embedPath } from '../../lib/embed-mode';
 import { errorMessage } from '../../lib/errors';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
@@ -78,7 +79,7 @@ export function PublicBoardPage({ boardId }: { boardId: string }) {
   const tree = folderTree(data.folders);
   const folder = tree.sorted.find((candidate) => candidate.id === folderId);
   const first = tree.childrenOf(null)[0];
-  if (!folder && first) return <Navigate to={`/b/${boardId}/${first.id}`} replace />;
+  if (!folder && first) return <Navigate to={embedPath(`/b/${boardId}/${first.id}`)} replace />;
 
   const renderFolders = (parentId: string | null) => {
     const children = tree.childrenOf(parentId);
@@ -88,7 +89,7 @@ export function PublicBoardPage({ boardId }: { boardId: string }) {
         {children.map((child) => (
           <li key={child.id}>
             <Link
-              to={`/b/${boardId}/${child.id}`}
+              to={embedPath(`/b/${boardId}/${child.id}`)}
               className={styles.folderLink}
               aria-current={child.id === folder?.id ? 'page' : undefined}
             >

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
+import { embedPath } from '../../lib/embed-mode';
 import { errorMessage } from '../../lib/errors';
 import { useItemDataOf } from '../../lib/items/use-item-data';
 import { Button } from '../../ui/button';
@@ -80,7 +81,7 @@ export function PublicFolder({ boardId, folder }: { boardId: string; folder: Pub
   const viewQuery = active.id ? `?view=${encodeURIComponent(active.id)}` : '';
   const folderPath = `/b/${boardId}/${folder.id}`;
   const onOpenItem = useCallback(
-    (id: string) => navigate(`${folderPath}/${encodeURIComponent(id)}${viewQuery}`),
+    (id: string) => navigate(embedPath(`${folderPath}/${encodeURIComponent(id)}${viewQuery}`)),
     [navigate, folderPath, viewQuery],
   );
   const onToggleSelect = useCallback((ids: string[], selected: boolean) => {
@@ -135,7 +136,7 @@ export function PublicFolder({ boardId, folder }: { boardId: string; folder: Pub
             {views.map((view) => (
               <li key={view.id}>
                 <Link
-                  to={`${folderPath}?view=${encodeURIComponent(view.id)}`}
+                  to={embedPath(`${folderPath}?view=${encodeURIComponent(view.id)}`)}
                   className={styles.tab}
                   aria-current={view.id === active.id ? 'page' : undefined}
                 >
@@ -175,7 +176,7 @@ export function PublicFolder({ boardId, folder }: { boardId: string; folder: Pub
           members={members}
           readOnly
           isPublic
-          onClose={() => navigate(`${folderPath}${viewQuery}`)}
+          onClose={() => navigate(embedPath(`${folderPath}${viewQuery}`))}
           onChangeValue={nothing}
           onButton={nothing}
           onAddSubitem={nothing}

@@ -4,7 +4,7 @@ import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
-import { PublicLink } from '../../../ui/public-link';
+import { embedSnippet, PublicLink } from '../../../ui/public-link';
 import { personColor } from './document-carets';
 import { DocumentEditor } from './document-editor';
 import { DocumentPages, pageTree } from './document-pages';
@@ -31,6 +31,8 @@ export interface DocumentsViewProps {
   /** The site's address and switch, for who may change the view (docs/documents.md, publishing). */
   publishing?: {
     url: string;
+    /** The site's name: the embed code's title. */
+    name: string;
     published: boolean;
     onChange(published: boolean): void;
     /** Pages shared alone (`/p/i...`), each page's address, and its switch. */
@@ -92,6 +94,7 @@ export function DocumentsView({
             url={publishing.url}
             on={publishing.published}
             readOnly={false}
+            embed={{ label: t('views.sharing.embed'), code: embedSnippet(publishing.url, publishing.name) }}
             texts={{
               label: t('views.documents.publish'),
               hint: t('views.documents.publishHint'),
