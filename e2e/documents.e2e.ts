@@ -4,7 +4,7 @@ import { seriousViolations } from './a11y';
 import { createVerifiedAccount } from './accounts';
 import { seedBoard, seedView } from './board-seed';
 import { launchChromium, screenshot } from './browser';
-import { apiCall, signedInPage, workspaceWithMember } from './workspace-setup';
+import { apiCall, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -29,7 +29,25 @@ async function handbook(names: [string, string]) {
   });
   const folderId = board.folders.Handbook!;
   const view = await seedView(baseUrl, ada.token, team.id, { folderId, type: 'documents', name: 'Pages' });
-  return { ada, ben, path: `${baseUrl}/b/${board.boardId}/${folderId}?view=${view.id}` };
+  return {
+    ada,
+    ben,
+    teamId: team.id,
+    folderId,
+    path: `${baseUrl}/b/${board.boardId}/${folderId}?view=${view.id}`,
+  };
+}
+
+/** The history address of the Onboarding page's document. */
+async function onboardingVersions(token: Token, teamId: number, folderId: string): Promise<string> {
+  const items = await apiCall<{ id: string; values: Record<string, { data: unknown }> }[]>(
+    baseUrl,
+    token,
+    'GET',
+    `/api/${teamId}/folders/${folderId}/items`,
+  );
+  const page = items.find((item) => Object.values(item.values).some((value) => value.data === 'Onboarding'));
+  return `/api/${teamId}/items/${page!.id}/document/versions`;
 }
 
 const editorOf = (page: Page) => page.getByRole('textbox', { name: /page content$/ });
@@ -211,6 +229,46 @@ test('one page shared alone opens by itself, without the site, in dark mode and 
   expect(writer.problems).toEqual([]);
   await reader.close();
   await writer.context.close();
+});
+
+test('a page’s history shows its earlier version, and restoring it brings it back for everyone', async () => {
+  const { ada, ben, path, teamId, folderId } = await handbook(['Ada History', 'Ben History']);
+  const versions = await onboardingVersions(ada.token, teamId, folderId);
+  const writer = await signedInPage(browser, ada.token);
+  const reader = await signedInPage(browser, ben.token);
+  for (const { page } of [writer, reader]) {
+    await page.goto(path);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
+      .toBe(1);
+  }
+  await editorOf(writer.page).click();
+  await writer.page.keyboard.type('First words.');
+  // The first save keeps a version; what follows within ten minutes is saved without a new one.
+  await expect
+    .poll(async () => (await apiCall<{ data: unknown[] }>(baseUrl, ada.token, 'GET', versions)).data.length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+  await writer.page.keyboard.type(' Then a mistake.');
+  await expect.poll(() => textOf(reader.page)).toBe('First words. Then a mistake.');
+
+  await writer.page.getByRole('button', { name: 'Page history' }).click();
+  const dialog = writer.page.getByRole('dialog', { name: 'Page history' });
+  await dialog.getByRole('button', { name: /by Ada History/ }).waitFor();
+  await dialog.getByText('First words.').waitFor();
+  expect(await seriousViolations(writer.page)).toEqual([]);
+  await screenshot(writer.page, 'page-history');
+  await dialog.getByRole('button', { name: 'Restore this version' }).click();
+  await writer.page
+    .getByRole('dialog', { name: 'Restore this version?' })
+    .getByRole('button', { name: 'Restore this version' })
+    .click();
+  await writer.page.getByRole('status').filter({ hasText: 'The version was restored.' }).waitFor();
+  for (const { page } of [writer, reader]) await expect.poll(() => textOf(page)).toBe('First words.');
+  expect(writer.problems).toEqual([]);
+  await writer.context.close();
+  await reader.context.close();
 });
 
 test('written while the server cannot be reached, in a tab closed since, a page reaches the others once it can', async () => {

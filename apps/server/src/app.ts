@@ -35,6 +35,7 @@ import { boardRoutes } from './modules/boards/boards.routes';
 import { changeRoutes } from './modules/changes/changes.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { createCollabServer } from './modules/documents/collab-server';
+import { documentVersionRoutes } from './modules/documents/document-versions.routes';
 import { publishedRoutes } from './modules/documents/published.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { formRoutes } from './modules/forms/forms.routes';
@@ -214,6 +215,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   formRoutes(app, ctx);
   publishedRoutes(app, ctx);
   publicBoardRoutes(app, ctx);
+  const collab = createCollabServer(ctx);
+  documentVersionRoutes(app, ctx, collab);
   sharedLinkRoutes(app, ctx);
   commentRoutes(app, ctx);
   searchRoutes(app, ctx);
@@ -229,7 +232,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   pushSubscriptionRoutes(app, ctx);
   await app.register(async (scope) => unsubscribeRoutes(scope, ctx));
   devMailRoutes(app, ctx);
-  const realtime = await registerRealtime(app, ctx, bus, createCollabServer(ctx));
+  const realtime = await registerRealtime(app, ctx, bus, collab);
   await registerWebApp(app, config, web);
 
   const dispatcher = createDispatcher({

@@ -345,6 +345,10 @@ export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'GET', path: '/api/public/boards/{board}' },
   { method: 'POST', path: '/api/public/boards/{board}/unlock', body: { password: 'guess' } },
   { method: 'GET', path: '/api/public/boards/{board}/folders/{folder}' },
+  // A document's history by another workspace's ids.
+  { method: 'GET', path: '/api/{team}/items/{item}/document/versions' },
+  { method: 'GET', path: '/api/{team}/items/{item}/document/versions/{uuid}' },
+  { method: 'POST', path: '/api/{team}/items/{item}/document/versions/{uuid}/restore' },
   // The service worker's anonymous check of a pushed notification, forged for another's.
   { method: 'GET', path: '/api/notifications/push-state?id={notification}&check={member}.4102444800.{uuid}' },
   // Search names its workspace: another's answers 404, and the caller's own finds none of its canary.

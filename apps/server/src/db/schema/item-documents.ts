@@ -1,4 +1,4 @@
-import { customType, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { items } from './items';
 import { ts } from './record-columns';
 import { teams } from './teams';
@@ -30,3 +30,30 @@ export const itemDocuments = pgTable('item_documents', {
 });
 
 export type ItemDocumentRow = typeof itemDocuments.$inferSelect;
+
+/**
+ * Earlier states of an item's document (docs/documents.md, "History"): a checkpoint at most every
+ * DOCUMENT_VERSION_EVERY_MS of editing, and one before every restore, the newest
+ * DOCUMENT_VERSIONS_KEPT of each item kept.
+ */
+export const itemDocumentVersions = pgTable(
+  'item_document_versions',
+  {
+    id: text('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    state: bytes('state').notNull(),
+    html: text('html').notNull().default(''),
+    text: text('text').notNull().default(''),
+    /** Whose save it was (the last editor then). */
+    createdBy: integer('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('item_document_versions_item_idx').on(t.teamId, t.itemId, t.createdAt)],
+);
+
+export type ItemDocumentVersionRow = typeof itemDocumentVersions.$inferSelect;

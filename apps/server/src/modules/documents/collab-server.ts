@@ -1,11 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { Hocuspocus } from '@hocuspocus/server';
+import { DOCUMENT_FRAGMENT } from '@strata/domain/documents/document-schema';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { AppContext } from '../../context';
 import { type DocumentAccess, findDocumentAccess } from './document-access';
 import { documentSnapshot } from './document-html';
+import { documentName } from './document-names';
 import { readDocumentState, writeDocument } from './document-store';
+import { addDocumentVersion } from './document-versions';
 
 /** How long a document waits after its last change before it is stored (and at most). */
 export const DOCUMENT_SAVE_DEBOUNCE_MS = 2_000;
@@ -16,6 +19,11 @@ export interface CollabServer {
   handleConnection(socket: WebSocket, request: IncomingMessage): void;
   /** The user left the workspace: their open connections to its documents close (no reconnect gets in). */
   revokeWorkspace(removed: { teamId: number; userId: number }): void;
+  /**
+   * Puts an earlier version's content in place of the document's, for everyone who has it open
+   * (one change, merged like any other), after keeping the state it replaces as a version.
+   */
+  restore(access: DocumentAccess, versionState: Uint8Array): Promise<void>;
   /** Stores every open document and closes their connections. */
   close(): Promise<void>;
 }
@@ -64,6 +72,41 @@ export function createCollabServer(ctx: AppContext): CollabServer {
           const access = (connection.context as { access?: DocumentAccess } | undefined)?.access;
           if (access?.teamId === teamId && access.userId === userId) connection.close();
         }
+    },
+    async restore(access, versionState) {
+      const connection = await hocuspocus.openDirectConnection(documentName(access.teamId, access.itemId), {
+        access,
+      });
+      try {
+        const live = connection.document!;
+        // What the restore replaces stays in the history: the restore itself can be undone.
+        await addDocumentVersion(
+          ctx.db,
+          { teamId: access.teamId, itemId: access.itemId, userId: access.userId },
+          Y.encodeStateAsUpdate(live),
+          documentSnapshot(live),
+          ctx.clock.now(),
+        );
+        const version = new Y.Doc();
+        Y.applyUpdate(version, versionState);
+        const source = version.getXmlFragment(DOCUMENT_FRAGMENT);
+        await connection.transact((document) => {
+          const target = document.getXmlFragment(DOCUMENT_FRAGMENT);
+          document.transact(() => {
+            target.delete(0, target.length);
+            target.insert(
+              0,
+              // A TipTap document holds elements and text only (no hooks).
+              source
+                .toArray()
+                .filter((node): node is Y.XmlElement | Y.XmlText => !(node instanceof Y.XmlHook))
+                .map((node) => node.clone()),
+            );
+          });
+        });
+      } finally {
+        await connection.disconnect();
+      }
     },
     async close() {
       // Changes still waiting for their debounced save are stored now, then everyone is let go.

@@ -1,6 +1,8 @@
+import { AppError } from '@strata/domain/errors';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { items } from '../../db/schema/items';
+import type { UserRow } from '../../db/schema/users';
 import { authenticateBearer } from '../auth/sessions.service';
 import { boardCan } from '../boards/board-access';
 import { canEdit } from '../items/item-edit';
@@ -32,21 +34,34 @@ export async function findDocumentAccess(
   const auth = await authenticateBearer(ctx, token);
   if (!auth) return null;
   try {
-    const access = await getTeamAccess(ctx, place.teamId, auth.user);
-    const [item] = await ctx.db
-      .select()
-      .from(items)
-      .where(and(eq(items.id, place.itemId), eq(items.teamId, place.teamId), isNull(items.deletedAt)))
-      .limit(1);
-    if (!item) return null;
-    const { board } = await requireVisibleFolder(ctx.db, access, item.folderId);
-    return {
-      userId: auth.user.id,
-      teamId: place.teamId,
-      itemId: item.id,
-      canWrite: canEdit(boardCan(access, board), item, auth.user.id),
-    };
+    return await requireDocumentAccess(ctx, auth.user, place.teamId, place.itemId);
   } catch {
     return null;
   }
+}
+
+/**
+ * What `user` may do with the document of the item: a live item of the workspace in a folder they
+ * see (else 404, whether the item is missing, deleted or hidden), read-write or read-only.
+ */
+export async function requireDocumentAccess(
+  ctx: AppContext,
+  user: UserRow,
+  teamId: number,
+  itemId: string,
+): Promise<DocumentAccess> {
+  const access = await getTeamAccess(ctx, teamId, user);
+  const [item] = await ctx.db
+    .select()
+    .from(items)
+    .where(and(eq(items.id, itemId), eq(items.teamId, teamId), isNull(items.deletedAt)))
+    .limit(1);
+  if (!item) throw new AppError('NOT_FOUND');
+  const { board } = await requireVisibleFolder(ctx.db, access, item.folderId);
+  return {
+    userId: user.id,
+    teamId,
+    itemId: item.id,
+    canWrite: canEdit(boardCan(access, board), item, user.id),
+  };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { itemDocuments } from '../../db/schema/item-documents';
 import { refreshItemTexts } from '../search/search-indexer';
 import type { DocumentSnapshot } from './document-html';
+import { checkpointDocument } from './document-versions';
 
 /** The stored Yjs state of an item's document, or undefined before its first save. */
 export async function readDocumentState(
@@ -19,8 +20,9 @@ export async function readDocumentState(
 }
 
 /**
- * Keeps an item's document: its whole Yjs state and its snapshot, replacing the ones stored, and
- * the item's searchable text with the document's in it, in one transaction.
+ * Keeps an item's document: its whole Yjs state and its snapshot, replacing the ones stored, the
+ * item's searchable text with the document's in it, and a checkpoint in its history when the last
+ * one is old enough (document-versions.ts), in one transaction.
  */
 export async function writeDocument(
   ctx: AppContext,
@@ -41,5 +43,6 @@ export async function writeDocument(
         setWhere: sql`${itemDocuments.teamId} = ${place.teamId}`,
       });
     await refreshItemTexts(tx, place.teamId, [place.itemId]);
+    await checkpointDocument(tx, place, state, snapshot, now);
   });
 }

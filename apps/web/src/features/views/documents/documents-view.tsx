@@ -1,15 +1,18 @@
 import type { Item } from '@strata/contracts/items';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
+import { History } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
+import { Button } from '../../../ui/button';
 import { embedSnippet, PublicLink } from '../../../ui/public-link';
 import { personColor } from './document-carets';
 import { DocumentEditor } from './document-editor';
 import { DocumentPages, pageTree } from './document-pages';
 import styles from './documents.module.css';
 import { PageAttributes } from './page-attributes';
+import { PageHistory } from './page-history';
 
 export interface DocumentsViewProps {
   teamId: number;
@@ -74,6 +77,7 @@ export function DocumentsView({
   ...values
 }: DocumentsViewProps) {
   const { t } = useTranslation();
+  const [isHistoryOpen, setHistoryOpen] = useState(false);
   const pages = useMemo(() => pageTree(items, titleOf), [items, titleOf]);
   const { asked, select } = usePageParam();
   const open = items.find((item) => item.id === asked) ?? items.find((item) => !item.parent_id) ?? null;
@@ -112,6 +116,20 @@ export function DocumentsView({
             title={titleOf(open)}
             onRename={readOnly || !onRename ? undefined : (title) => onRename(open.id, title)}
           />
+          <div className={styles.pageActions}>
+            <Button variant="secondary" onClick={() => setHistoryOpen(true)}>
+              <History size={16} aria-hidden="true" />
+              {t('views.documents.history.title')}
+            </Button>
+          </div>
+          {isHistoryOpen && (
+            <PageHistory
+              teamId={teamId}
+              itemId={open.id}
+              canRestore={!readOnly}
+              onClose={() => setHistoryOpen(false)}
+            />
+          )}
           {publishing && (
             <PublicLink
               url={publishing.pageUrl(open.id, titleOf(open))}
