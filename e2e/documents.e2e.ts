@@ -271,6 +271,45 @@ test('a page’s history shows its earlier version, and restoring it brings it b
   await reader.context.close();
 });
 
+test('a table is inserted from the toolbar and filled in, live for the other reader; rows are added and the table removed', async () => {
+  const { ada, ben, path } = await handbook(['Ada Tables', 'Ben Tables']);
+  const writer = await signedInPage(browser, ada.token);
+  const reader = await signedInPage(browser, ben.token);
+  for (const { page } of [writer, reader]) {
+    await page.goto(path);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
+      .toBe(1);
+  }
+  const toolbar = writer.page.getByRole('toolbar', { name: 'Formatting' });
+  await editorOf(writer.page).click();
+  await toolbar.getByRole('button', { name: 'Insert a table' }).click();
+  await writer.page.keyboard.type('Task');
+  await writer.page.keyboard.press('Tab');
+  await writer.page.keyboard.type('Owner');
+  const readerTable = editorOf(reader.page).getByRole('table');
+  // The header cells' text as the reader hears it: without the writer's cursor (aria-hidden).
+  const headers = () =>
+    readerTable.evaluate((table) =>
+      Array.from(table.querySelectorAll('th')).map((cell) => {
+        const copy = cell.cloneNode(true) as HTMLElement;
+        for (const hidden of Array.from(copy.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();
+        return copy.textContent;
+      }),
+    );
+  await expect.poll(headers).toEqual(['Task', 'Owner', '']);
+  expect(await readerTable.getByRole('row').count()).toBe(3);
+  // Inside the table its tools show; adding a row reaches the reader too.
+  await toolbar.getByRole('button', { name: 'Add a row below' }).click();
+  await expect.poll(() => readerTable.getByRole('row').count()).toBe(4);
+  await screenshot(writer.page, 'document-table');
+  await toolbar.getByRole('button', { name: 'Delete the table' }).click();
+  await expect.poll(() => editorOf(reader.page).getByRole('table').count()).toBe(0);
+  expect(writer.problems).toEqual([]);
+  await writer.context.close();
+  await reader.context.close();
+});
+
 test('written while the server cannot be reached, in a tab closed since, a page reaches the others once it can', async () => {
   const { ada, ben, path } = await handbook(['Ada Offline', 'Ben Offline']);
   const writer = await signedInPage(browser, ada.token);

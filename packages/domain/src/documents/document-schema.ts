@@ -1,6 +1,7 @@
 import type { Extensions } from '@tiptap/core';
 import Link from '@tiptap/extension-link';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
+import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 
 /** The Yjs fragment a page's body lives in (TipTap's collaboration default). */
@@ -9,7 +10,8 @@ export const DOCUMENT_FRAGMENT = 'default';
 /**
  * What a page can hold (docs/documents.md), the one definition the editor and the server's HTML
  * snapshot share: headings 1 to 3, paragraphs, bold, italic, strike, inline code and code blocks,
- * bullet, numbered and task lists, quotes, rules, line breaks and links. Undo and redo are left
+ * bullet, numbered and task lists, quotes, rules, line breaks, links and tables (a header row,
+ * cells of paragraphs; no column resizing: widths follow the page). Undo and redo are left
  * to the collaboration (each person undoes their own changes); `isAllowedUri` is the editor's
  * link rule (the server sanitises what it renders).
  */
@@ -30,5 +32,6 @@ export function documentSchema(options: { isAllowedUri?: (url: string) => boolea
     }),
     TaskList,
     TaskItem.configure({ nested: true }),
+    TableKit.configure({ table: { resizable: false } }),
   ];
 }

@@ -28,6 +28,7 @@ ul[data-type=taskList]{list-style:none;padding-inline-start:4px}
 li[data-checked=true]::before{content:"\\2611  "}li[data-checked=false]::before{content:"\\2610  "}
 .empty{color:var(--muted)}
 table{border-collapse:collapse;inline-size:100%}th,td{padding:8px;border-block-end:1px solid var(--line);text-align:start;vertical-align:top}
+article th,article td{border:1px solid var(--line)}article :is(th,td) p{margin:0}
 th{color:var(--muted);font-weight:600;font-size:.9rem}td.size{white-space:nowrap;color:var(--muted)}
 @media (max-width:720px){.layout{grid-template-columns:1fr}nav{border-inline-end:0;border-block-end:1px solid var(--line)}main{padding:16px}}
 `;

@@ -119,7 +119,8 @@ describe('the public form page', () => {
     );
     open();
     expect(await screen.findByRole('heading', { name: 'Event sign-up' })).toBeTruthy();
-    expect(document.title).toBe('Event sign-up');
+    // The tab's title is set by an effect, after the heading's render.
+    await waitFor(() => expect(document.title).toBe('Event sign-up'));
     const text = screen.getByLabelText(/Ask text/) as HTMLInputElement;
     expect(text.type).toBe('text');
     expect(text.getAttribute('aria-required')).toBe('true');

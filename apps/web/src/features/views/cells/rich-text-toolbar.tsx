@@ -16,7 +16,7 @@ import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import styles from './rich-text.module.css';
 
-interface Tool {
+export interface Tool {
   /** The catalogue key under `views.richText`. */
   key: string;
   icon: LucideIcon;
@@ -28,6 +28,8 @@ interface Tool {
   /** `aria-keyshortcuts`, where the shortcut is one people know. */
   shortcut?: string;
   isActive(editor: Editor): boolean;
+  /** Shown only where it applies (a table's rows and columns, inside a table); always by default. */
+  isAvailable?(editor: Editor): boolean;
   run(editor: Editor): void;
 }
 
@@ -92,14 +94,21 @@ const TOOLS: readonly Tool[] = [
   },
 ];
 
-const LINK_INDEX = TOOLS.length;
-
 /**
  * The formatting buttons: one tab stop (arrow keys, Home and End move along it, mirrored in
  * right-to-left text), `aria-pressed` for what applies at the selection. Buttons keep the editor's
  * selection: a mouse press does not take focus from the text.
  */
-export function RichTextToolbar({ editor, onLink }: { editor: Editor; onLink(): void }) {
+export function RichTextToolbar({
+  editor,
+  onLink,
+  extraTools = [],
+}: {
+  editor: Editor;
+  onLink(): void;
+  /** More tools after the link's (a document's tables). */
+  extraTools?: readonly Tool[];
+}) {
   const { t } = useTranslation();
   const [focusIndex, setFocusIndex] = useState(0);
   const active = useEditorState({
@@ -107,8 +116,13 @@ export function RichTextToolbar({ editor, onLink }: { editor: Editor; onLink(): 
     selector: ({ editor: current }) => ({
       tools: TOOLS.map((tool) => tool.isActive(current)),
       link: current.isActive('link'),
+      extra: extraTools.map((tool) => ({
+        pressed: tool.isActive(current),
+        shown: tool.isAvailable?.(current) ?? true,
+      })),
     }),
   });
+  const linkIndex = TOOLS.length;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const buttons = [...event.currentTarget.querySelectorAll('button')];
@@ -155,7 +169,13 @@ export function RichTextToolbar({ editor, onLink }: { editor: Editor; onLink(): 
       {TOOLS.map((tool, index) =>
         button(index, tool.key, active.tools[index] ?? false, () => tool.run(editor), tool),
       )}
-      {button(LINK_INDEX, 'link', active.link, onLink)}
+      {button(linkIndex, 'link', active.link, onLink)}
+      {extraTools
+        .map((tool, index) => ({ tool, state: active.extra[index] }))
+        .filter(({ state }) => state?.shown)
+        .map(({ tool, state }, index) =>
+          button(linkIndex + 1 + index, tool.key, state?.pressed ?? false, () => tool.run(editor), tool),
+        )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { type CaretUser, DocumentCarets } from './document-carets';
 import { documentExtensions } from './document-extensions';
 import styles from './documents.module.css';
 import { PageContents } from './page-contents';
+import { TABLE_TOOLS } from './table-tools';
 import { type DocumentStatus, useDocumentConnection } from './use-document-connection';
 
 interface DocumentEditorProps {
@@ -83,7 +84,7 @@ function CollabEditor({
 
   return (
     <div className={styles.editor} onKeyDownCapture={onKeyDownCapture}>
-      {editable && <RichTextToolbar editor={editor} onLink={link.open} />}
+      {editable && <RichTextToolbar editor={editor} onLink={link.open} extraTools={TABLE_TOOLS} />}
       {link.draft !== null && (
         <RichTextLinkField
           initial={link.draft}
