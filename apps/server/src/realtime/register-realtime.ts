@@ -52,7 +52,10 @@ export async function registerRealtime(
       collab.revokeWorkspace(message);
     }
     // Resolves on its own; it logs its failures and closes the channels it could not check.
-    else if (message.kind === 'board-access-changed') void hub.recheckBoards(message);
+    else if (message.kind === 'board-access-changed') {
+      void hub.recheckBoards(message);
+      void collab.recheckAccess(message);
+    }
   });
 
   await app.register(async (scope) => {

@@ -20,6 +20,13 @@ export interface CollabServer {
   /** The user left the workspace: their open connections to its documents close (no reconnect gets in). */
   revokeWorkspace(removed: { teamId: number; userId: number }): void;
   /**
+   * What people may do in the workspace changed (a board made private, a role, a record): each
+   * open connection of it (of that user, when one is named) is judged again, and one that lost
+   * its document or its right to write is closed (its client comes back with what it may do now,
+   * or is refused).
+   */
+  recheckAccess(changed: { teamId: number; userId?: number }): Promise<void>;
+  /**
    * Puts an earlier version's content in place of the document's, for everyone who has it open
    * (one change, merged like any other), after keeping the state it replaces as a version.
    */
@@ -46,7 +53,8 @@ export function createCollabServer(ctx: AppContext): CollabServer {
       // Hocuspocus answers a failed authentication with its permission-denied message.
       if (!access) throw new Error('Unauthorized');
       connectionConfig.readOnly = !access.canWrite;
-      return { access };
+      // The token is kept to judge the connection again when what it may do changes.
+      return { access, token };
     },
     async onLoadDocument({ document, context }) {
       const { access } = context as { access: DocumentAccess };
@@ -72,6 +80,22 @@ export function createCollabServer(ctx: AppContext): CollabServer {
           const access = (connection.context as { access?: DocumentAccess } | undefined)?.access;
           if (access?.teamId === teamId && access.userId === userId) connection.close();
         }
+    },
+    async recheckAccess({ teamId, userId }) {
+      const checks: Promise<void>[] = [];
+      for (const document of hocuspocus.documents.values())
+        for (const connection of document.getConnections()) {
+          const context = connection.context as { access?: DocumentAccess; token?: string } | undefined;
+          const before = context?.access;
+          if (!before || before.teamId !== teamId || (userId !== undefined && before.userId !== userId))
+            continue;
+          checks.push(
+            findDocumentAccess(ctx, context?.token ?? '', document.name).then((now) => {
+              if (!now || now.canWrite !== before.canWrite) connection.close();
+            }),
+          );
+        }
+      await Promise.allSettled(checks);
     },
     async restore(access, versionState) {
       const connection = await hocuspocus.openDirectConnection(documentName(access.teamId, access.itemId), {

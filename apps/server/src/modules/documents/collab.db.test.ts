@@ -223,4 +223,28 @@ describe('co-editing on /collab', () => {
     await reader.synced;
     await until(() => reader.doc.getText('body').toString() === 'still here', 'the admin still writes');
   });
+
+  test('a board made private lets go of the open documents of those it now keeps out; its members stay', async () => {
+    const w = await seedWorkspace(t);
+    const { board, folder } = await api.newPlace(w);
+    const item = await api.newItem(w, folder.id);
+    const name = documentName(w.team.id, item.id as string);
+    const outside = open(name, w['full-member'].token);
+    const owner = open(name, w.owner.token);
+    await Promise.all([outside.synced, owner.synced]);
+    const closed = new Promise<void>((resolve) => outside.provider.on('close', () => resolve()));
+    const saved = await api.send('PUT', `/api/${w.team.id}/boards/${board.id}`, w.owner.token, {
+      name: 'Board',
+      is_private: true,
+      row_version: board.row_version + 1,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await closed;
+    const again = open(name, w['full-member'].token);
+    expect(await again.outcome).toEqual({ refused: 'permission-denied' });
+    owner.doc.getText('body').insert(0, 'owner stays');
+    const reader = open(name, w.owner.token);
+    await reader.synced;
+    await until(() => reader.doc.getText('body').toString() === 'owner stays', 'the owner still writes');
+  });
 });
