@@ -33,6 +33,7 @@ import {
   ViewToolbar,
 } from '../views';
 import { viewNeedsEveryItem } from '../views/first-items';
+import { useSelection } from '../views/use-selection';
 import { AddAttributeDialog } from './add-attribute-dialog';
 import { needsSetUp } from './attribute-settings/settings-types';
 import styles from './folder-items.module.css';
@@ -105,7 +106,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
   useEffect(() => {
     VIEW_CHUNKS[active.type]?.().catch(() => undefined);
   }, [active.type]);
-  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const { selection, setSelection, onToggleSelect } = useSelection();
   const [adding, setAdding] = useState(false);
   const nameAttributeId = useMemo(() => defaultNameAttributeId(attributes.data ?? []), [attributes.data]);
   // The columns view is always grouped by a label attribute: the toolbar shows which.
@@ -190,16 +191,6 @@ export function FolderItems({ folder }: { folder: Folder }) {
     [items.store, teamId, board.id, folder.id, nameAttributeId, report],
   );
   const exporting = useFolderExport({ teamId, folder, viewId: isStored ? active.id : undefined, report });
-  const onToggleSelect = useCallback((ids: string[], selected: boolean) => {
-    setSelection((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (selected) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }, []);
   const onOpenItem = useCallback(
     (id: string) => navigate(itemPath({ boardId: board.id, folderId: folder.id, itemId: id })),
     [navigate, board.id, folder.id],

@@ -19,6 +19,7 @@ import { TruncatedName } from '../../ui/truncated-name';
 import boardStyles from '../boards/board-page.module.css';
 import { ItemPanel } from '../items/item-panel';
 import { ColumnsView, defaultNameAttributeId, ListView, TableView } from '../views';
+import { useSelection } from '../views/use-selection';
 import styles from './public-board.module.css';
 import { fetchPublicFolder, toViewItems } from './public-board-api';
 
@@ -53,7 +54,7 @@ export function PublicFolder({ boardId, folder }: { boardId: string; folder: Pub
     retry: false,
   });
   const [changed, setChanged] = useState<Record<string, ViewSettings>>({});
-  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const { selection, onToggleSelect } = useSelection();
   const data = contents.data;
   const attributes = (data?.attributes ?? []) as AttributeDefinition[];
   const items = useMemo(() => (data ? toViewItems(boardId, data) : []), [boardId, data]);
@@ -84,16 +85,6 @@ export function PublicFolder({ boardId, folder }: { boardId: string; folder: Pub
     (id: string) => navigate(embedPath(`${folderPath}/${encodeURIComponent(id)}${viewQuery}`)),
     [navigate, folderPath, viewQuery],
   );
-  const onToggleSelect = useCallback((ids: string[], selected: boolean) => {
-    setSelection((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (selected) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }, []);
 
   if (contents.isPending) return <PageSpinner label={t('app.loading')} />;
   if (contents.isError) {
