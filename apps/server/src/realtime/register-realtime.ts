@@ -55,6 +55,12 @@ export async function registerRealtime(
     else if (message.kind === 'board-access-changed') {
       void hub.recheckBoards(message);
       void collab.recheckAccess(message);
+    } else if (message.kind === 'cache-invalidate') {
+      // A workspace's folders or boards changed (a folder made private or hidden, moved, deleted):
+      // its open documents are judged again. Board channels do not hang on folders.
+      const teams = new Set<number>();
+      for (const change of message.invalidations) if (change.scope === 'structure') teams.add(change.teamId);
+      for (const teamId of teams) void collab.recheckAccess({ teamId });
     }
   });
 

@@ -247,4 +247,24 @@ describe('co-editing on /collab', () => {
     await reader.synced;
     await until(() => reader.doc.getText('body').toString() === 'owner stays', 'the owner still writes');
   });
+
+  test('a folder made private lets go of the open documents of those it now keeps out', async () => {
+    const w = await seedWorkspace(t);
+    const { board, folder } = await api.newPlace(w);
+    const item = await api.newItem(w, folder.id);
+    const name = documentName(w.team.id, item.id as string);
+    const outside = open(name, w['full-member'].token);
+    const owner = open(name, w.owner.token);
+    await Promise.all([outside.synced, owner.synced]);
+    const closed = new Promise<void>((resolve) => outside.provider.on('close', () => resolve()));
+    const saved = await api.send('PUT', `/api/${w.team.id}/folders/${folder.id}`, w.owner.token, {
+      board_id: board.id,
+      name: 'Folder',
+      settings: { private: true },
+      row_version: 2,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await closed;
+    expect(await open(name, w['full-member'].token).outcome).toEqual({ refused: 'permission-denied' });
+  });
 });
