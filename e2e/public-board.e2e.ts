@@ -70,12 +70,20 @@ test('the owner makes a board public in its settings; a visitor reads it without
     `${baseUrl}/b/${board.boardId}`,
   );
   await sharing.getByText('Made public by Olga Owner').waitFor();
+  // A feature image must be an https address.
+  const image = sharing.getByRole('textbox', { name: 'Feature image' });
+  await image.fill('http://images.example.test/roadmap.png');
+  await sharing.getByRole('button', { name: 'Save' }).click();
+  await sharing.getByText('Not a valid URL format').waitFor();
+  await image.fill('');
 
   const visitor = await visitorPage();
   await visitor.page.goto(`${baseUrl}/b/${board.boardId}`);
-  // The board opens on its first folder, in its first shared view.
-  await visitor.page.waitForURL(`${baseUrl}/b/${board.boardId}/${now}`);
+  // The board opens on its first folder (the board's order); Now opens in its first shared view.
+  await visitor.page.waitForURL(new RegExp(`/b/${board.boardId}/[0-9A-Za-z]{11}$`));
   await visitor.page.getByRole('heading', { name: 'Product roadmap' }).waitFor();
+  await visitor.page.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: 'Now' }).click();
+  await visitor.page.waitForURL(`${baseUrl}/b/${board.boardId}/${now}`);
   const grid = visitor.page.getByRole('grid', { name: 'Plan' });
   await grid.getByRole('row').filter({ hasText: 'Dark mode' }).waitFor();
   expect(await grid.getAttribute('aria-readonly')).toBe('true');
@@ -86,7 +94,7 @@ test('the owner makes a board public in its settings; a visitor reads it without
   expect(await visitor.page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
   // The private folder is not listed.
   const folders = visitor.page.getByRole('navigation', { name: 'Folders' });
-  expect(await folders.getByRole('link').allTextContents()).toEqual(['Now', 'Later']);
+  expect((await folders.getByRole('link').allTextContents()).sort()).toEqual(['Later', 'Now']);
   expect(await seriousViolations(visitor.page)).toEqual([]);
   await screenshot(visitor.page, 'public-board');
 
@@ -120,14 +128,17 @@ test('the owner makes a board public in its settings; a visitor reads it without
 
 test('a password-protected public board in Arabic and dark mode asks visitors for the password, right to left', async () => {
   const { owner, team, board } = await roadmap('Rami Owner');
-  await share(owner.token, team.id, board.boardId, true);
+  await apiCall(baseUrl, owner.token, 'PUT', `/api/${team.id}/boards/${board.boardId}/sharing`, {
+    is_public: true,
+    feature_image: 'https://images.example.test/roadmap.png',
+  });
   await apiCall(baseUrl, owner.token, 'PUT', `/api/${team.id}/boards/${board.boardId}`, {
     name: 'Product roadmap',
     password: 'vault door 42',
     row_version: 2,
   });
   const visitor = await visitorPage({ locale: 'ar', colorScheme: 'dark' });
-  await visitor.page.goto(`${baseUrl}/b/${board.boardId}`);
+  await visitor.page.goto(`${baseUrl}/b/${board.boardId}/${board.folders.Now}`);
   const password = visitor.page.getByLabel('كلمة مرور اللوحة');
   await password.waitFor();
   expect(await visitor.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -139,6 +150,10 @@ test('a password-protected public board in Arabic and dark mode asks visitors fo
   await visitor.page.getByRole('heading', { name: 'Product roadmap' }).waitFor();
   await visitor.page.getByRole('grid').getByRole('row').filter({ hasText: 'Dark mode' }).waitFor();
   await visitor.page.getByText('عرض فقط').waitFor();
+  // The feature image sits above the board's name, as decoration.
+  expect(
+    await visitor.page.locator('img[src="https://images.example.test/roadmap.png"]').getAttribute('alt'),
+  ).toBe('');
   const folders = visitor.page.getByRole('navigation', { name: 'المجلدات' });
   // The folder list sits at the start of the line: on the right in Arabic.
   const [list, main] = await Promise.all([
@@ -180,6 +195,7 @@ test('the embed code shows the board in another page, read only, without the ses
   const page = await host.newPage();
   await page.goto(siteUrl);
   const frame = page.frameLocator('iframe');
+  await frame.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: 'Now' }).click();
   await frame.getByRole('row').filter({ hasText: 'Dark mode' }).waitFor();
   // Moving inside the frame keeps it an embed (a reload there stays framable).
   await frame.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: 'Later' }).click();

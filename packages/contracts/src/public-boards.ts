@@ -1,4 +1,5 @@
 import { ATTRIBUTE_TYPES } from '@strata/domain/attributes/attribute-types';
+import { INVALID_URL_MESSAGE, isSecureWebUrl } from '@strata/domain/forms/form-settings';
 import { z } from 'zod';
 import { base62Id } from './boards';
 import { valueSchema } from './items';
@@ -39,6 +40,8 @@ export const boardSharingSchema = z.object({
   board_id: z.string(),
   is_public: z.boolean(),
   show_folders: z.boolean(),
+  /** An image shown above the public board (an https address), or none. */
+  feature_image: z.string().nullable(),
   /** The address visitors open, from the app's origin. */
   path: z.string(),
   shared_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -49,6 +52,14 @@ export type BoardSharing = z.infer<typeof boardSharingSchema>;
 export const saveBoardSharingBody = z.object({
   is_public: z.boolean(),
   show_folders: z.boolean().optional(),
+  /** Null removes it; left out keeps it. */
+  feature_image: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(isSecureWebUrl, { message: INVALID_URL_MESSAGE })
+    .nullable()
+    .optional(),
 });
 export type SaveBoardSharing = z.infer<typeof saveBoardSharingBody>;
 
@@ -70,8 +81,10 @@ export const publicBoardSchema = z.object({
   }),
   workspace: z.object({ name: z.string() }),
   show_folders: z.boolean(),
+  feature_image: z.string().nullable(),
   /** Asks for its password (then `folders` is empty until a visitor unlocks it). */
   is_locked: z.boolean(),
+  /** In the board's order (sort order, then age, then id), as members see them. */
   folders: z.array(publicFolderSchema),
 });
 export type PublicBoard = z.infer<typeof publicBoardSchema>;

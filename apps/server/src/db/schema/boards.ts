@@ -6,6 +6,7 @@ import { teams } from './teams';
 /** What `boards.sharing` holds; absent keys read as their defaults (boards/board-sharing.ts). */
 export interface BoardSharingColumn {
   show_folders?: boolean;
+  feature_image?: string | null;
   shared_by?: number;
   shared_at?: string;
 }

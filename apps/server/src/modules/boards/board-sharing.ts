@@ -27,10 +27,13 @@ const PUBLIC_KEYS = [
 const isGuestUserKey = (key: string) => parseKey(key)?.subject === 'tag:guest_user';
 
 /** The sharing settings as stored, with their defaults. */
-export function sharingOf(board: Pick<BoardWithRecord, 'sharing'>): Required<BoardSharingColumn> {
+export function sharingOf(
+  board: Pick<BoardWithRecord, 'sharing'>,
+): Required<BoardSharingColumn> & { feature_image: string | null } {
   const stored = board.sharing ?? {};
   return {
     show_folders: stored.show_folders !== false,
+    feature_image: typeof stored.feature_image === 'string' ? stored.feature_image : null,
     shared_by: stored.shared_by ?? 0,
     shared_at: stored.shared_at ?? '',
   };
@@ -52,6 +55,7 @@ async function toSharing(db: DbOrTx, access: TeamAccess, board: BoardWithRecord)
     board_id: board.id,
     is_public: isOpen,
     show_folders: sharing.show_folders,
+    feature_image: sharing.feature_image,
     path: `/b/${board.id}`,
     shared_by: sharer ?? null,
     shared_at: isOpen && sharing.shared_at ? sharing.shared_at : null,
@@ -108,6 +112,7 @@ export async function saveBoardSharing(options: {
     const wasPublic = isPublic(access, board);
     const sharing: BoardSharingColumn = {
       show_folders: body.show_folders ?? previous.show_folders,
+      feature_image: body.feature_image === undefined ? previous.feature_image : body.feature_image,
       ...(body.is_public
         ? wasPublic && previous.shared_by > 0
           ? { shared_by: previous.shared_by, shared_at: previous.shared_at }

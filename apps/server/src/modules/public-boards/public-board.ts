@@ -26,6 +26,7 @@ export interface PublicBoardScope {
   /** Every live folder of the board (what folder rules are decided over). */
   boardFolders: readonly FolderRow[];
   showFolders: boolean;
+  featureImage: string | null;
 }
 
 /**
@@ -66,7 +67,14 @@ export async function findPublicBoard(ctx: AppContext, boardId: string): Promise
   const board = await structure.board(boardId);
   if (!board || !canViewBoard(access, board)) throw new AppError('NOT_FOUND');
   const boardFolders = (await structure.boardFolders(board.id)).filter((folder) => !folder.deletedAt);
-  return { access, board, boardFolders, showFolders: sharingOf(board).show_folders };
+  const sharing = sharingOf(board);
+  return {
+    access,
+    board,
+    boardFolders,
+    showFolders: sharing.show_folders,
+    featureImage: sharing.feature_image,
+  };
 }
 
 /** The folders of the public board a visitor sees, in the board's order. */

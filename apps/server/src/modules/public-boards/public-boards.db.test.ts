@@ -81,6 +81,7 @@ describe('board sharing settings', () => {
       board_id: p.board.id,
       is_public: false,
       show_folders: true,
+      feature_image: null,
       path: `/b/${p.board.id}`,
       shared_by: null,
       shared_at: null,
@@ -143,6 +144,21 @@ describe('board sharing settings', () => {
     const res = await share(board.id, body);
     expect(res.status).toBe(422);
     expect((await sharing(board.id)).body.is_public).toBe(false);
+  });
+
+  test('a feature image (https only) shows to visitors; null removes it, leaving it out keeps it', async () => {
+    const board = await api.newBoard(s);
+    const image = 'https://images.example.test/roadmap.png';
+    expect((await share(board.id, { is_public: true, feature_image: image })).body.feature_image).toBe(image);
+    expect((await visit('GET', `/api/public/boards/${board.id}`)).body.feature_image).toBe(image);
+    expect((await share(board.id, { is_public: true, show_folders: false })).body.feature_image).toBe(image);
+    for (const bad of ['http://images.example.test/a.png', 'javascript:alert(1)', 'not a url']) {
+      const res = await share(board.id, { is_public: true, feature_image: bad });
+      expect(res.status).toBe(422);
+      expect(JSON.stringify(res.body)).toContain('Not a valid URL format');
+    }
+    expect((await sharing(board.id)).body.feature_image).toBe(image);
+    expect((await share(board.id, { is_public: true, feature_image: null })).body.feature_image).toBeNull();
   });
 
   test('another workspace cannot read or change the sharing of a board by its id', async () => {

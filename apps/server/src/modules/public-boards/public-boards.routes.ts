@@ -94,6 +94,7 @@ export function publicBoardRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
         workspace: { name: scope.access.team.name },
         show_folders: scope.showFolders,
+        feature_image: scope.featureImage,
         is_locked: isLocked,
         folders: isLocked ? [] : visitorFolders(scope).map(toPublicFolder),
       };

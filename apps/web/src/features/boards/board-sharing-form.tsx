@@ -1,13 +1,17 @@
 import type { BoardSharing, SaveBoardSharing } from '@strata/contracts/public-boards';
+import { isSecureWebUrl } from '@strata/domain/forms/form-settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { api } from '../../lib/api';
 import { EMBED_QUERY } from '../../lib/embed-mode';
 import { errorMessage } from '../../lib/errors';
 import { usePendingValue } from '../../lib/use-pending-value';
+import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { embedSnippet, PublicLink } from '../../ui/public-link';
 import { Spinner } from '../../ui/spinner';
+import { TextField } from '../../ui/text-field';
 import { toasts } from '../../ui/toast-store';
 import styles from './boards.module.css';
 
@@ -91,8 +95,57 @@ export function BoardSharingForm({
               <span className={styles.hint}>{t('views.sharing.showFoldersHint')}</span>
             </span>
           </label>
+          <FeatureImageField
+            key={sharing.data.feature_image ?? ''}
+            saved={sharing.data.feature_image}
+            busy={save.isPending}
+            onSave={(featureImage) =>
+              save.mutate({ is_public: sharing.data.is_public, feature_image: featureImage })
+            }
+          />
         </>
       )}
     </section>
+  );
+}
+
+/** The image shown above the public board: an https address, saved with its button; empty removes it. */
+function FeatureImageField({
+  saved,
+  busy,
+  onSave,
+}: {
+  saved: string | null;
+  busy: boolean;
+  onSave(featureImage: string | null): void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(saved ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = value.trim();
+    if (next !== '' && !isSecureWebUrl(next)) {
+      setError(t('views.errors.INVALID_URL'));
+      return;
+    }
+    setError(undefined);
+    onSave(next === '' ? null : next);
+  };
+  return (
+    <form className={styles.inline} onSubmit={submit} noValidate>
+      <TextField
+        label={t('views.sharing.featureImage')}
+        hint={t('views.sharing.featureImageHint')}
+        type="url"
+        dir="ltr"
+        value={value}
+        error={error}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <Button type="submit" variant="secondary" busy={busy} disabled={value.trim() === (saved ?? '')}>
+        {t('common.save')}
+      </Button>
+    </form>
   );
 }

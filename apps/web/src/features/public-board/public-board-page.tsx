@@ -20,25 +20,17 @@ import { PublicFolder } from './public-folder';
 
 export const publicBoardKey = (boardId: string) => ['public-board', boardId] as const;
 
-/** The folders in the board's order (sort_order, nulls last, then id), nested by parent. */
+/** The folders nested by parent, in the order the server lists them (the board's order). */
 function folderTree(folders: readonly PublicFolderRecord[]) {
-  const sorted = [...folders].sort((a, b) => {
-    if (a.sort_order !== b.sort_order) {
-      if (a.sort_order === null) return 1;
-      if (b.sort_order === null) return -1;
-      return a.sort_order < b.sort_order ? -1 : 1;
-    }
-    return a.id < b.id ? -1 : 1;
-  });
-  const ids = new Set(sorted.map((folder) => folder.id));
+  const ids = new Set(folders.map((folder) => folder.id));
   // A folder whose parent a visitor does not see sits at the top level.
   const childrenOf = (parentId: string | null) =>
-    sorted.filter((folder) =>
+    folders.filter((folder) =>
       parentId === null
         ? folder.parent_id === null || !ids.has(folder.parent_id)
         : folder.parent_id === parentId,
     );
-  return { sorted, childrenOf };
+  return { sorted: folders, childrenOf };
 }
 
 /**
@@ -105,25 +97,32 @@ export function PublicBoardPage({ boardId }: { boardId: string }) {
 
   return (
     <div className={boardStyles.page}>
-      <header className={boardStyles.header}>
-        <div className={boardStyles.title}>
-          <span className={boardStyles.workspace}>
-            <TruncatedName name={data.workspace.name} />
+      {/* One row of the page's grid: the feature image, then the header. */}
+      <div>
+        {data.feature_image && (
+          // Decoration above the board's name: the name says what it is.
+          <img className={styles.feature} src={data.feature_image} alt="" referrerPolicy="no-referrer" />
+        )}
+        <header className={boardStyles.header}>
+          <div className={boardStyles.title}>
+            <span className={boardStyles.workspace}>
+              <TruncatedName name={data.workspace.name} />
+            </span>
+            <h1 className={boardStyles.name}>
+              <TruncatedName name={data.board.name} />
+            </h1>
+            {data.board.description && (
+              <p className={boardStyles.description} dir="auto">
+                {data.board.description}
+              </p>
+            )}
+          </div>
+          <span className={styles.badge}>
+            <Globe size={14} aria-hidden="true" />
+            {t('views.publicBoard.viewOnly')}
           </span>
-          <h1 className={boardStyles.name}>
-            <TruncatedName name={data.board.name} />
-          </h1>
-          {data.board.description && (
-            <p className={boardStyles.description} dir="auto">
-              {data.board.description}
-            </p>
-          )}
-        </div>
-        <span className={styles.badge}>
-          <Globe size={14} aria-hidden="true" />
-          {t('views.publicBoard.viewOnly')}
-        </span>
-      </header>
+        </header>
+      </div>
       <div className={showFolders ? styles.body : styles.bodyAlone}>
         {showFolders && (
           <nav className={styles.folders} aria-label={t('views.publicBoard.folders')}>
