@@ -142,7 +142,7 @@ test('board settings: details, members and privacy, deletion; /b/{id} of a board
 
   // Private: the member, not on it, no longer finds it.
   await page.getByLabel('Private board').check();
-  await page.getByRole('button', { name: 'Save' }).nth(1).click();
+  await page.getByRole('form', { name: 'Members and privacy' }).getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Members and privacy were saved.' }).waitFor();
   const memberSide = await signedInPage(browser, member.token);
   await memberSide.page.goto(`${baseUrl}/b/${boardId}`);
