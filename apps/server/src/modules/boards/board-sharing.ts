@@ -27,9 +27,7 @@ const PUBLIC_KEYS = [
 const isGuestUserKey = (key: string) => parseKey(key)?.subject === 'tag:guest_user';
 
 /** The sharing settings as stored, with their defaults. */
-export function sharingOf(
-  board: Pick<BoardWithRecord, 'sharing'>,
-): Required<BoardSharingColumn> & { feature_image: string | null } {
+export function sharingOf(board: Pick<BoardWithRecord, 'sharing'>): Required<BoardSharingColumn> {
   const stored = board.sharing ?? {};
   return {
     show_folders: stored.show_folders !== false,
