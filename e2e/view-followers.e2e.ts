@@ -34,7 +34,11 @@ test("a view's menu follows it and subscribes a teammate, who is told live and l
   const { path, viewId } = await place(ada, team.id);
 
   const reader = await signedInPage(browser, milo.token);
+  // The bell reads its count once Milo's channel holds (use-unread-count.ts): from then on a
+  // notification reaches it live.
+  const counted = reader.page.waitForResponse((r) => r.url().endsWith('/api/notifications/unread-count'));
   await reader.page.goto(path);
+  await counted;
   await reader.page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
 
   const writer = await signedInPage(browser, ada.token);
