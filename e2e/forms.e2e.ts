@@ -56,6 +56,12 @@ test('a form built in the folder is answered by an anonymous visitor, and the te
   await addQuestion(writer.page, 'Budget');
   const email = writer.page.getByRole('group', { name: /2\. Email$/ });
   await email.getByRole('checkbox', { name: 'Required' }).check();
+  // A default answer, typed in the input the visitor will see, saved when it is left.
+  const budgetDefault = writer.page
+    .getByRole('group', { name: /3\. Budget$/ })
+    .getByRole('spinbutton', { name: 'Default answer' });
+  await budgetDefault.fill('100');
+  await budgetDefault.press('Tab');
   await writer.page.getByRole('switch', { name: 'Share form' }).check();
   const link = await writer.page.getByRole('textbox', { name: 'Public link' }).inputValue();
   expect(link).toMatch(/\/form\/[0-9a-f-]{36}$/);
@@ -65,9 +71,11 @@ test('a form built in the folder is answered by an anonymous visitor, and the te
   await expect
     .poll(async () => {
       const res = await fetch(formApi);
-      return res.ok ? ((await res.json()) as { title: string; fields: unknown[] }).fields.length : res.status;
+      if (!res.ok) return res.status;
+      const form = (await res.json()) as { fields: { default: unknown }[] };
+      return form.fields.map((field) => field.default);
     })
-    .toBe(3);
+    .toEqual([null, null, 100]);
   await screenshot(writer.page, 'form-builder');
   expect(await seriousViolations(writer.page)).toEqual([]);
 
@@ -81,7 +89,9 @@ test('a form built in the folder is answered by an anonymous visitor, and the te
   await visitor.page.getByRole('heading', { name: 'Ask the team' }).waitFor();
   expect(await visitor.page.title()).toContain('Ask the team');
   await visitor.page.getByRole('textbox', { name: /^Name/ }).fill('A standing desk');
-  await visitor.page.getByRole('spinbutton', { name: /^Budget/ }).fill('450');
+  const budget = visitor.page.getByRole('spinbutton', { name: /^Budget/ });
+  expect(await budget.inputValue()).toBe('100');
+  await budget.fill('450');
   // The required email left empty is flagged before anything is sent.
   await visitor.page.getByRole('button', { name: 'Submit' }).click();
   await visitor.page.getByText('This field is required.').waitFor();

@@ -436,3 +436,65 @@ describe('a form’s settings', () => {
     expect(JSON.stringify(res.body)).toContain('Not a valid URL format');
   });
 });
+
+describe('a question’s default', () => {
+  const saveForm = (s: Seeded, folderId: string, fields: unknown[], id = uuid(), rowVersion = 1) =>
+    api.send('PUT', `/api/${s.team.id}/views/${id}`, s.owner.token, {
+      folder_id: folderId,
+      type: 'form',
+      name: 'Requests',
+      settings: { shared: true, fields },
+      row_version: rowVersion,
+    });
+
+  test('a default its attribute refuses is refused with its code, and nothing is stored', async () => {
+    const s = await seedWorkspace(t);
+    const { board, folder } = await api.newPlace(s);
+    const budget = await api.newAttribute(s, board.id, 'number', { name: 'Budget' });
+    const mail = await api.newAttribute(s, board.id, 'email', { name: 'Email' });
+    const id = uuid();
+    const res = await saveForm(
+      s,
+      folder.id,
+      [
+        { attribute_id: mail.id, default: 'ok@example.com' },
+        { attribute_id: budget.id, default: 'lots' },
+      ],
+      id,
+    );
+    expect(res.status).toBe(422);
+    const errors = (res.body as { errors: { path: string; code: string }[] }).errors;
+    expect(errors).toEqual([
+      expect.objectContaining({ path: 'settings.fields.1.default', code: 'INVALID_NUMBER' }),
+    ]);
+    expect((await readForm(id)).statusCode).toBe(404);
+  });
+
+  test('a long text default is stored sanitised, and an answer without it takes it', async () => {
+    const s = await seedWorkspace(t);
+    const { board, folder, name } = await api.newPlace(s);
+    const notes = await api.newAttribute(s, board.id, 'longtext', { name: 'Notes' });
+    const id = uuid();
+    const res = await saveForm(
+      s,
+      folder.id,
+      [
+        { attribute_id: name.id, required: true },
+        {
+          attribute_id: notes.id,
+          default: '<p>Fill <b>me</b><script>alert(1)</script><img src=x onerror=alert(1)></p>',
+        },
+      ],
+      id,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const stored = (res.body as { settings: { fields: { default?: unknown }[] } }).settings.fields[1]!
+      .default;
+    expect(stored).toBe('<p>Fill <b>me</b></p>');
+    const form = (await readForm(id)).json() as PublicForm;
+    expect(form.fields[1]!.default).toBe(stored);
+    expect((await answer(id, { [name.id]: 'Desk' })).statusCode).toBe(201);
+    const [item] = await folderItems(s, folder.id);
+    expect(item!.values[notes.id]!.data).toBe(stored);
+  });
+});

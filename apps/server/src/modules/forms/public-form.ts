@@ -2,6 +2,7 @@ import type { PublicForm, PublicFormField } from '@strata/contracts/forms';
 import type { AttributeType } from '@strata/domain/attributes/attribute-types';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import { type FormQuestion, formQuestions } from '@strata/domain/forms/form-answers';
+import { formQuestionSettings } from '@strata/domain/forms/form-question-settings';
 import { formClosedReason } from '@strata/domain/forms/form-settings';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -71,43 +72,6 @@ async function boardMemberNames(ctx: AppContext, form: LiveForm): Promise<{ id: 
     .orderBy(users.name, users.id);
 }
 
-type Settings = PublicFormField['settings'];
-
-/** The attribute settings a visitor's input needs, and nothing else of them. */
-function publishedSettings(question: FormQuestion): Settings {
-  const raw = (question.attribute.settings ?? {}) as Record<string, unknown>;
-  const pick = (...keys: (keyof Settings)[]) =>
-    Object.fromEntries(
-      keys.filter((key) => raw[key] !== undefined).map((key) => [key, raw[key]]),
-    ) as Settings;
-  switch (question.attribute.type) {
-    case 'label': {
-      const labels = Array.isArray(raw.labels) ? (raw.labels as Record<string, unknown>[]) : [];
-      return {
-        labels: labels.map((label) => ({
-          id: String(label.id),
-          name: String(label.name ?? ''),
-          color: typeof label.color === 'string' ? label.color : null,
-        })),
-        multiple: raw.multiple === true,
-      };
-    }
-    case 'members':
-      return { multiple: raw.multiple !== false };
-    case 'date':
-    case 'date_range':
-      return { includeTime: raw.includeTime === true };
-    case 'number':
-      return pick('format', 'decimals', 'currency');
-    case 'rating':
-      return pick('max', 'icon');
-    case 'progress':
-      return pick('min', 'max');
-    default:
-      return {};
-  }
-}
-
 /** The form as a visitor gets it: its published questions only (contracts/forms.ts). */
 export async function publicFormOf(
   ctx: AppContext,
@@ -128,7 +92,7 @@ export async function publicFormOf(
       required: field.required === true,
       hidden: field.hidden === true,
       default: field.default ?? null,
-      settings: publishedSettings(question),
+      settings: formQuestionSettings(attribute),
     };
     if (attribute.type === 'members') one.members = members;
     return one;

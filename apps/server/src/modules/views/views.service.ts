@@ -1,5 +1,6 @@
 import type { FolderView, SaveViewBody } from '@strata/contracts/views';
 import { AppError } from '@strata/domain/errors';
+import type { FormField } from '@strata/domain/forms/form-settings';
 import type { Action } from '@strata/domain/permissions/actions';
 import { mayChangeView } from '@strata/domain/views/view-permissions';
 import { MAX_VIEWS_PER_FOLDER, viewSettingsSchema } from '@strata/domain/views/view-settings';
@@ -9,6 +10,7 @@ import type { UserRow } from '../../db/schema/users';
 import { type FolderViewRow, folderViews } from '../../db/schema/views';
 import { invalidField, invalidFields, issueFieldError } from '../../http/field-errors';
 import { boardCan } from '../boards/board-access';
+import { storableFormFields } from '../forms/form-defaults-write';
 import { requireVisibleFolder } from '../items/item-reads';
 import type { WriteScope } from '../records/write-scope';
 import { getTeamAccess } from '../teams/team-access';
@@ -34,6 +36,18 @@ function checkedSettings(raw: Record<string, unknown>): Record<string, unknown> 
   throw invalidFields(
     parsed.error.issues.map((issue) => issueFieldError(['settings', ...issue.path].join('.'), issue)),
   );
+}
+
+/** A form's settings with its questions' defaults checked and made storable (forms/form-defaults-write.ts). */
+async function withStorableDefaults(
+  scope: WriteScope,
+  boardId: string,
+  type: string,
+  settings: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (type !== 'form') return settings;
+  const fields = settings.fields as FormField[];
+  return { ...settings, fields: await storableFormFields(scope, scope.access.team.id, boardId, fields) };
 }
 
 type Can = (action: Action) => boolean;
@@ -90,7 +104,7 @@ export async function putView(scope: WriteScope, id: string, body: SaveViewBody)
   const settings =
     body.settings === undefined
       ? (existing?.settings ?? checkedSettings({}))
-      : checkedSettings(body.settings);
+      : await withStorableDefaults(scope, board.id, body.type, checkedSettings(body.settings));
   const values = {
     name: body.name,
     settings,

@@ -195,3 +195,46 @@ describe('the form builder', () => {
     expect(fromLocalInput('')).toBeNull();
   });
 });
+
+describe("a question's default answer", () => {
+  test('a typed default is saved when its input is left, and Clear takes it away', () => {
+    const saves: ViewSettings[] = [];
+    render(<Harness initial={settingsOf({ fields: [{ attribute_id: 'name' }] })} saves={saves} />);
+    const question = screen.getByRole('group', { name: '1. Name' });
+    const input = within(question).getByLabelText('Default answer');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '  web  ' } });
+    expect(saves).toHaveLength(0);
+    fireEvent.blur(input);
+    expect(saves.at(-1)?.fields).toEqual<FormField[]>([{ attribute_id: 'name', default: 'web' }]);
+    fireEvent.click(within(question).getByRole('button', { name: 'Clear default' }));
+    expect(saves.at(-1)?.fields).toEqual<FormField[]>([{ attribute_id: 'name' }]);
+    expect(within(question).queryByRole('button', { name: 'Clear default' })).toBeNull();
+  });
+
+  test('a choice is saved as picked, and a stored default shows picked', () => {
+    const saves: ViewSettings[] = [];
+    render(
+      <Harness initial={settingsOf({ fields: [{ attribute_id: 'stars', default: 2 }] })} saves={saves} />,
+    );
+    const question = screen.getByRole('group', { name: '1. Stars' });
+    expect((within(question).getByLabelText('2 of 5') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(question).getByLabelText('4 of 5'));
+    expect(saves.at(-1)?.fields).toEqual<FormField[]>([{ attribute_id: 'stars', default: 4 }]);
+  });
+
+  test('who may not change the form sees the default without a way to change it', () => {
+    const saves: ViewSettings[] = [];
+    render(
+      <Harness
+        initial={settingsOf({ fields: [{ attribute_id: 'name', default: 'web' }] })}
+        saves={saves}
+        readOnly
+      />,
+    );
+    const input = screen.getByLabelText('Default answer') as HTMLInputElement;
+    expect(input.value).toBe('web');
+    expect(input.disabled || input.closest('fieldset:disabled') !== null).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Clear default' })).toBeNull();
+  });
+});

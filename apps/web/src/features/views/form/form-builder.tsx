@@ -119,6 +119,7 @@ export function FormBuilder({
       <FormQuestions
         fields={settings.fields}
         attributes={attributes}
+        members={members}
         readOnly={readOnly}
         onEditFields={(edit) => change((current) => ({ fields: edit(current.fields) }))}
       />

@@ -35,6 +35,7 @@ export function updateQuestion(
     const next: FormField = { ...field, ...patch };
     if (next.label === '') delete next.label;
     if (next.help === '') delete next.help;
+    if (next.default === undefined || next.default === null) delete next.default;
     return next;
   });
 }

@@ -5,13 +5,17 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button';
 import iconButton from '../../../ui/icon-button.module.css';
+import type { ViewMember } from '../view-types';
 import styles from './form-builder.module.css';
 import { DraftField } from './form-draft-field';
+import { FormQuestionDefault } from './form-question-default';
 import { addQuestion, moveQuestion, removeQuestion, updateQuestion } from './form-question-edits';
 
 export interface FormQuestionsProps {
   fields: readonly FormField[];
   attributes: readonly AttributeDefinition[];
+  /** The workspace's people: a members question's default picks among them. */
+  members: readonly ViewMember[];
   readOnly: boolean;
   /**
    * Changes the questions: `edit` is applied to the latest saved questions (a label committed as
@@ -24,7 +28,7 @@ export interface FormQuestionsProps {
  * The questions of a form, in order: each asks one of the folder's attributes a visitor can answer
  * (FORM_QUESTION_TYPES), at most once. A question whose attribute was deleted is left out.
  */
-export function FormQuestions({ fields, attributes, readOnly, onEditFields }: FormQuestionsProps) {
+export function FormQuestions({ fields, attributes, members, readOnly, onEditFields }: FormQuestionsProps) {
   const { t } = useTranslation();
   const selectId = useId();
   const [picked, setPicked] = useState('');
@@ -74,6 +78,15 @@ export function FormQuestions({ fields, attributes, readOnly, onEditFields }: Fo
                 readOnly={readOnly}
                 onCommit={(help) =>
                   onEditFields((latest) => updateQuestion(latest, field.attribute_id, { help }))
+                }
+              />
+              <FormQuestionDefault
+                field={field}
+                attribute={attribute}
+                members={members}
+                readOnly={readOnly}
+                onCommit={(data) =>
+                  onEditFields((latest) => updateQuestion(latest, field.attribute_id, { default: data }))
                 }
               />
               <div className={styles.row}>
