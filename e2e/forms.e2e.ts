@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { seriousViolations } from './a11y';
 import { createVerifiedAccount } from './accounts';
-import { seedBoard } from './board-seed';
+import { seedBoard, seedView } from './board-seed';
 import { launchChromium, screenshot, watchConsole } from './browser';
 import { apiCall, signedInPage } from './workspace-setup';
 
@@ -193,4 +193,58 @@ test('the public form reads right to left in Arabic and dark mode, and a hidden 
   expect(await seriousViolations(owner.page)).toEqual([]);
   expect(owner.problems).toEqual([]);
   await owner.context.close();
+});
+
+test('a visitor on a phone attaches files to an answer, takes one out, and the team gets the rest on the item', async () => {
+  const ada = await createVerifiedAccount(baseUrl, 'Ada Files');
+  const team = await apiCall<{ id: number }>(baseUrl, ada.token, 'POST', '/api/teams', { name: 'Atlas' });
+  const board = await seedBoard(baseUrl, ada.token, team.id, {
+    name: 'Intake',
+    folders: ['Requests'],
+    columns: [{ name: 'Files', type: 'attachments' }],
+    items: [],
+  });
+  const folderId = board.folders.Requests!;
+  const form = await seedView(baseUrl, ada.token, team.id, {
+    folderId,
+    type: 'form',
+    name: 'Send us files',
+    settings: {
+      shared: true,
+      fields: [
+        { attribute_id: board.columns.Name, required: true },
+        { attribute_id: board.columns.Files, required: true },
+      ],
+    },
+  });
+
+  const visitor = await visitorPage({ viewport: { width: 375, height: 740 } });
+  await visitor.page.goto(`${baseUrl}/form/${form.id}`);
+  await visitor.page.getByRole('textbox', { name: /^Name/ }).fill('Scanned receipts');
+  const input = visitor.page.getByLabel(/^Files/);
+  await input.setInputFiles([
+    { name: 'receipt-march.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 march') },
+    { name: 'wrong-one.txt', mimeType: 'text/plain', buffer: Buffer.from('not this') },
+  ]);
+  await visitor.page.getByRole('button', { name: 'Remove wrong-one.txt' }).click();
+  await visitor.page.getByText('receipt-march.pdf').waitFor();
+  await screenshot(visitor.page, 'form-files-phone');
+  expect(await seriousViolations(visitor.page)).toEqual([]);
+  expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await visitor.page.getByRole('button', { name: 'Submit' }).click();
+  await visitor.page.getByText('Thank you! Your answer has been sent.').waitFor({ timeout: 20_000 });
+
+  const items = await apiCall<{ values: Record<string, { data: { name: string }[] }> }[]>(
+    baseUrl,
+    ada.token,
+    'GET',
+    `/api/${team.id}/folders/${folderId}/items`,
+  );
+  expect(items.map((item) => item.values[board.columns.Files!]?.data.map((file) => file.name))).toEqual([
+    ['receipt-march.pdf'],
+  ]);
+  expect(visitor.problems).toEqual([]);
+  await visitor.context.close();
 });

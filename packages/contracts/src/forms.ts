@@ -12,6 +12,11 @@ export const formPaths = {
   form: '/api/public/forms/:formId',
   /** One answer: creates an item in the form's folder. */
   submissions: '/api/public/forms/:formId/submissions',
+  /**
+   * One answer with files (multipart): a field `submission` (the JSON of an answer) first, then
+   * each file as a part named `files.{attributeId}` of an attachments question.
+   */
+  submissionsWithFiles: '/api/public/forms/:formId/submissions/files',
 } as const;
 
 export const formParams = z.object({ formId: uuidId });
@@ -64,6 +69,10 @@ export const publicFormSchema = z.object({
   workspace: z.object({ name: z.string() }),
   fields: z.array(publicFormFieldSchema),
   challenge: formChallengeSchema,
+  /** The largest file an attachments question takes, in MB (the workspace's attachment limit). */
+  file_max_mb: z.number(),
+  /** How many files one answer may carry in all. */
+  max_files: z.number().int(),
 });
 export type PublicForm = z.infer<typeof publicFormSchema>;
 

@@ -42,6 +42,8 @@ export const FIELD_ERROR_MESSAGES = {
   FILE_FIELD_MISSING: 'Send the file in the field "{field}".',
   // Forms.
   FORM_NOT_A_QUESTION: 'This is not a question of the form.',
+  FORM_FILES_ONLY_UPLOADED: 'Files are sent with the answer, as uploads.',
+  FORM_TOO_MANY_FILES: 'An answer may carry at most {max} files.',
   // Trash.
   NOT_IN_TRASH: 'The {type} {id} is not in the trash.',
   // Profile.

@@ -325,6 +325,12 @@ export const TENANT_ROUTES: TenantRoute[] = [
     path: '/api/public/forms/{view}/submissions',
     body: { values: { '{attribute}': 'planted' }, challenge: { token: '1.a.b', nonce: '0' } },
   },
+  // The same with files: a body that is not multipart is refused before the form is looked up.
+  {
+    method: 'POST',
+    path: '/api/public/forms/{view}/submissions/files',
+    body: { values: { '{attribute}': 'planted' }, challenge: { token: '1.a.b', nonce: '0' } },
+  },
   // What another workspace shares with anyone.
   { method: 'GET', path: '/api/{team}/shared-links' },
   // A published documents site by another workspace's ids: only a published documents view answers

@@ -16,3 +16,28 @@ export const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(64, 1),
 ]);
+
+/** One part of a multipart body: a text field, or a file. */
+export type MultipartPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; bytes: Buffer; type?: string };
+
+/** A multipart/form-data body of several parts, in order, for inject. */
+export function multipartOf(parts: readonly MultipartPart[]) {
+  const boundary = '----strata-test-parts';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const head =
+      'value' in part
+        ? `Content-Disposition: form-data; name="${part.name}"\r\n\r\n`
+        : `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\n${head}`));
+    chunks.push('value' in part ? Buffer.from(part.value) : part.bytes);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

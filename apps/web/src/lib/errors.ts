@@ -20,6 +20,8 @@ export function fieldErrorText(t: TFunction, error: CodedFieldError): string {
     `errors.fields.${error.code}`,
     `views.fieldErrors.${error.code}`,
     `views.errors.${error.code}`,
+    // A code the API also answers as a whole error (FILE_TOO_LARGE), found by the form first.
+    `errors.codes.${error.code}`,
   ];
   const example = error.code === 'INVALID_DATE' ? dateExample(i18next.language ?? 'en-US') : undefined;
   return t(keys, { ...error.params, example, defaultValue: error.message });

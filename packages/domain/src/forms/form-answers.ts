@@ -51,20 +51,30 @@ function isGiven(part: unknown): boolean {
 /**
  * The item values a submission makes, or the field errors that refuse it (paths `values.{id}`).
  * Only the form's questions may be answered (hidden ones too: the page fills them from its
- * address); a question without an answer takes its default; a required question shown to the
- * visitor must be answered. Each value is then checked by its type where the item is written.
+ * address); a file question only by `uploads`, the files sent with the answer (their new ids by
+ * attribute); a question without an answer takes its default (a file question has none); a
+ * required question shown to the visitor must be answered. Each value is then checked by its
+ * type where the item is written.
  */
 export function formAnswerValues(
   questions: readonly FormQuestion[],
   answers: Readonly<Record<string, unknown>>,
+  uploads: Readonly<Record<string, readonly { id: string }[]>> = {},
 ): { values: Record<string, unknown> } | { errors: CodedFieldError[] } {
   const asked = new Set(questions.map((question) => question.attribute.id));
   const errors: CodedFieldError[] = [];
-  for (const id of Object.keys(answers))
+  for (const id of [...Object.keys(answers), ...Object.keys(uploads)])
     if (!asked.has(id)) errors.push(fieldError(`values.${id}`, 'FORM_NOT_A_QUESTION'));
   const values: Record<string, unknown> = {};
   for (const { field, attribute } of questions) {
-    const answer = answers[attribute.id];
+    const files = attribute.type === 'attachments';
+    // A file question is answered only by the files uploaded with the answer: naming a file
+    // already stored would let a visitor attach the team's own files to their item.
+    if (files && answers[attribute.id] !== undefined && answers[attribute.id] !== null) {
+      errors.push(fieldError(`values.${attribute.id}`, 'FORM_FILES_ONLY_UPLOADED'));
+      continue;
+    }
+    const answer = files ? uploads[attribute.id] : answers[attribute.id];
     if (isAnswered(attribute, answer)) {
       values[attribute.id] = answer;
       continue;
@@ -73,7 +83,7 @@ export function formAnswerValues(
       errors.push(fieldError(`values.${attribute.id}`, 'FIELD_REQUIRED'));
       continue;
     }
-    if (field.default !== undefined && field.default !== null) values[attribute.id] = field.default;
+    if (!files && field.default !== undefined && field.default !== null) values[attribute.id] = field.default;
   }
   return errors.length > 0 ? { errors } : { values };
 }

@@ -18,6 +18,7 @@ const attributes: AttributeDefinition[] = [
     settings: { labels: [{ id: ONE, name: 'One', color: '#0a0' }] },
   },
   { id: 'sum', name: 'Total', type: 'formula' },
+  { id: 'files', name: 'Files', type: 'attachments' },
 ];
 
 describe('checkFormDefaults: each default as its attribute takes it', () => {
@@ -31,6 +32,7 @@ describe('checkFormDefaults: each default as its attribute takes it', () => {
     ['a null default is no default', { attribute_id: 'name', default: null }, undefined],
     ['a gone attribute keeps what it had', { attribute_id: 'gone', default: 'x' }, 'x'],
     ['an attribute a form cannot ask keeps it', { attribute_id: 'sum', default: 'x' }, 'x'],
+    ['a file question keeps no default', { attribute_id: 'files', default: [{ id: ONE }] }, undefined],
   ])('%s', (_, field, stored) => {
     const result = checkFormDefaults([field], attributes);
     expect('fields' in result).toBe(true);

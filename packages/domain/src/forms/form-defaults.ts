@@ -28,6 +28,11 @@ export function checkFormDefaults(
     }
     const attribute = byId.get(field.attribute_id);
     if (!attribute || !isFormQuestionType(attribute.type)) return field;
+    // A file question takes only the files sent with an answer: it has no default.
+    if (attribute.type === 'attachments') {
+      const { default: _files, ...rest } = field;
+      return rest;
+    }
     const result = validateValue(attribute, field.default);
     if (!result.ok) {
       for (const error of result.errors)

@@ -24,6 +24,7 @@ export const FORM_QUESTION_TYPES = [
   'links',
   'rating',
   'progress',
+  'attachments',
 ] as const satisfies readonly AttributeType[];
 export type FormQuestionType = (typeof FORM_QUESTION_TYPES)[number];
 
@@ -34,6 +35,8 @@ export function isFormQuestionType(type: string): type is FormQuestionType {
 /** A form asks at most this many questions, and tells at most this many people of an answer. */
 export const MAX_FORM_FIELDS = 100;
 export const MAX_FORM_NOTIFY = 50;
+/** One answer carries at most this many files (its attachments questions' together). */
+export const MAX_FORM_FILES = 10;
 
 /** The spec's text for a URL that is not one (section 5). */
 export const INVALID_URL_MESSAGE = 'Not a valid URL format';

@@ -14,6 +14,7 @@ const attributes: AttributeDefinition[] = [
   { id: 'src', name: 'source', type: 'text' },
   { id: 'sum', name: 'Total', type: 'formula' },
   { id: 'made', name: 'Created', type: 'created_at' },
+  { id: 'files', name: 'Files', type: 'attachments' },
 ];
 
 describe('formQuestions: what a form asks', () => {
@@ -96,6 +97,49 @@ describe('formAnswerValues: the item values of an answer, or why not', () => {
     ],
   ])('%s', (_, fields, answers, expected) => {
     const result = formAnswerValues(ask(fields), answers);
+    if (Array.isArray(expected))
+      expect('errors' in result && result.errors.map((error) => `${error.path}:${error.code}`)).toEqual(
+        expected,
+      );
+    else expect(result).toEqual({ values: expected });
+  });
+
+  const file = { id: '00000000-0000-4000-8000-000000000001' };
+  test.each<
+    [
+      string,
+      FormField[],
+      Record<string, unknown>,
+      Record<string, { id: string }[]>,
+      Record<string, unknown> | string[],
+    ]
+  >([
+    [
+      'files sent with the answer answer a file question',
+      [{ attribute_id: 'files' }],
+      {},
+      { files: [file] },
+      { files: [file] },
+    ],
+    ['a file question without files is left empty', [{ attribute_id: 'files' }], {}, {}, {}],
+    ['a required file question without files', [required('files')], {}, {}, ['values.files:FIELD_REQUIRED']],
+    [
+      'a stored file named in the answer is refused',
+      [{ attribute_id: 'files' }],
+      { files: [file] },
+      {},
+      ['values.files:FORM_FILES_ONLY_UPLOADED'],
+    ],
+    ['a file question has no default', [{ attribute_id: 'files', default: [file] }], {}, {}, {}],
+    [
+      'files for a question the form does not ask',
+      [{ attribute_id: 'name' }],
+      {},
+      { files: [file] },
+      ['values.files:FORM_NOT_A_QUESTION'],
+    ],
+  ])('%s', (_, fields, answers, uploads, expected) => {
+    const result = formAnswerValues(ask(fields), answers, uploads);
     if (Array.isArray(expected))
       expect('errors' in result && result.errors.map((error) => `${error.path}:${error.code}`)).toEqual(
         expected,

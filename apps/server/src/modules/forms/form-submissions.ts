@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Multipart } from '@fastify/multipart';
 import type { FormSubmission, FormSubmitted } from '@strata/contracts/forms';
 import { AppError } from '@strata/domain/errors';
 import { formAnswerValues } from '@strata/domain/forms/form-answers';
@@ -14,6 +15,7 @@ import { runWrite } from '../records/write-scope';
 import { findTeamAccess } from '../teams/team-access';
 import { insertFormAnswers, type NewFormAnswer } from './form-answer-notes';
 import { checkChallenge } from './form-challenges';
+import { discardFormUploads, type FormUploads, NO_UPLOADS, storeFormUploads } from './form-uploads';
 import { closedReason, countFormAnswers, findLiveForm, type LiveForm } from './public-form';
 
 /**
@@ -40,6 +42,8 @@ export async function submitFormAnswer(options: {
   user: UserRow | null;
   /** The group commit of item creates the answers' items are written by. */
   creates: ItemCreateBatcher;
+  /** The files sent with the answer (multipart parts after `submission`), if any. */
+  files?: AsyncIterable<Multipart>;
 }): Promise<FormSubmitted> {
   const { ctx, body } = options;
   const form = await findLiveForm(ctx, options.formId);
@@ -48,9 +52,31 @@ export async function submitFormAnswer(options: {
   if (body.website?.trim()) return after;
   const closed = await closedReason(ctx, form);
   if (closed) throw new AppError('FORM_CLOSED');
-  const answer = formAnswerValues(form.questions, body.values);
-  if ('errors' in answer) throw invalidFields(answer.errors);
   const actor = await answeringUser(ctx, form, options.user);
+  const teamId = form.access.team.id;
+  // Files are stored only once the challenge holds and the form is open; a refused answer
+  // removes them again.
+  const uploads = options.files ? await storeFormUploads(ctx, form, actor.id, options.files) : NO_UPLOADS;
+  try {
+    await writeFormAnswer(options, form, actor, challengeHash, uploads);
+  } catch (error) {
+    await discardFormUploads(ctx, teamId, uploads);
+    throw error;
+  }
+  return after;
+}
+
+/** The answer's item and its note, written with the group commit unless the form counts its answers. */
+async function writeFormAnswer(
+  options: { ctx: AppContext; body: FormSubmission; user: UserRow | null; creates: ItemCreateBatcher },
+  form: LiveForm,
+  actor: UserRow,
+  challengeHash: string,
+  uploads: FormUploads,
+): Promise<void> {
+  const { ctx, body } = options;
+  const answer = formAnswerValues(form.questions, body.values, uploads.byQuestion);
+  if ('errors' in answer) throw invalidFields(answer.errors);
   const teamId = form.access.team.id;
   const itemId = randomUUID();
   const values = Object.fromEntries(Object.entries(answer.values).map(([id, data]) => [id, { data }]));
@@ -68,7 +94,7 @@ export async function submitFormAnswer(options: {
   // with a cap on its answers counts them one after the other instead.
   if (form.settings.max_answers === null) {
     const outcome = await options.creates.submit(actor, teamId, itemId, save, undefined, note);
-    if (outcome.kind === 'written') return after;
+    if (outcome.kind === 'written') return;
   }
   await runWrite(ctx, actor, teamId, async (scope) => {
     const { max_answers: maxAnswers } = form.settings;
@@ -82,5 +108,4 @@ export async function submitFormAnswer(options: {
       throw new AppError('CHALLENGE_FAILED');
     await putItem(scope, itemId, save);
   });
-  return after;
 }

@@ -3,7 +3,7 @@ import type { AttributeType } from '@strata/domain/attributes/attribute-types';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import { type FormQuestion, formQuestions } from '@strata/domain/forms/form-answers';
 import { formQuestionSettings } from '@strata/domain/forms/form-question-settings';
-import { formClosedReason } from '@strata/domain/forms/form-settings';
+import { formClosedReason, MAX_FORM_FILES } from '@strata/domain/forms/form-settings';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -107,5 +107,7 @@ export async function publicFormOf(
     workspace: { name: form.access.team.name },
     fields,
     challenge,
+    file_max_mb: ctx.config.attachmentMaxMb,
+    max_files: MAX_FORM_FILES,
   };
 }

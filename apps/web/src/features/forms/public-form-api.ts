@@ -46,16 +46,29 @@ export async function fetchPublicForm(formId: string, signal?: AbortSignal): Pro
  * theirs when they may create items on the form's board); a token the server no longer takes
  * (expired, signed out elsewhere) is not refreshed here: the answer goes again as a visitor's.
  */
-export async function submitPublicForm(formId: string, body: FormSubmission): Promise<SubmitResult> {
+export async function submitPublicForm(
+  formId: string,
+  body: FormSubmission,
+  files: readonly { attributeId: string; file: File }[] = [],
+): Promise<SubmitResult> {
+  // With files, one multipart answer: the JSON first, then each file under its question.
+  const payload = () => {
+    if (files.length === 0) return JSON.stringify(body);
+    const data = new FormData();
+    data.append('submission', JSON.stringify(body));
+    for (const { attributeId, file } of files) data.append(`files.${attributeId}`, file, file.name);
+    return data;
+  };
   const send = (token: string | undefined) =>
-    fetch(pathOf(formPaths.submissions, formId), {
+    fetch(pathOf(files.length === 0 ? formPaths.submissions : formPaths.submissionsWithFiles, formId), {
       method: 'POST',
       headers: {
         accept: 'application/json',
-        'content-type': 'application/json',
+        // A multipart body's type (with its boundary) is set by the browser.
+        ...(files.length === 0 ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: JSON.stringify(body),
+      body: payload(),
     });
   let response: Response;
   try {

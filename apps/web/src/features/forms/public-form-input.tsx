@@ -1,14 +1,18 @@
 import type { PublicFormField } from '@strata/contracts/forms';
+import { formatFileSize } from '@strata/domain/attributes/file-size';
+import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import styles from './public-form.module.css';
-import type { Answer, DateRange } from './public-form-values';
+import { type Answer, type DateRange, filesOf } from './public-form-values';
 
 export interface QuestionInputProps {
   field: PublicFormField;
   answer: Answer | undefined;
   /** The field's error, worded for the visitor. */
   error?: string;
+  /** What a file question takes: the size of one file and how many files an answer carries. */
+  limits?: { maxMb: number; maxFiles: number };
   onChange(answer: Answer): void;
 }
 
@@ -27,7 +31,7 @@ const TEXT_INPUTS: Partial<Record<PublicFormField['type'], string>> = {
  * under it and its error tied to it. Choices (labels, a rating, a range) are grouped under their
  * question as a fieldset.
  */
-export function QuestionInput({ field, answer, error, onChange }: QuestionInputProps) {
+export function QuestionInput({ field, answer, error, limits, onChange }: QuestionInputProps) {
   const { t } = useTranslation();
   const id = questionInputId(field);
   const describedBy = [field.help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -201,6 +205,17 @@ export function QuestionInput({ field, answer, error, onChange }: QuestionInputP
       );
       break;
     }
+    case 'attachments':
+      control = (
+        <FileChoice
+          id={id}
+          common={common}
+          files={filesOf(answer)}
+          limits={limits}
+          onChange={(files) => onChange(files)}
+        />
+      );
+      break;
     default:
       control = (
         <input
@@ -254,5 +269,78 @@ function Notes({ id, help, error }: { id: string; help: string | null; error?: s
         </p>
       )}
     </>
+  );
+}
+
+/** A key per chosen file: each choice gives new File objects, even of the same file. */
+const fileKeys = new WeakMap<File, string>();
+let nextFileKey = 0;
+function fileKey(file: File): string {
+  let key = fileKeys.get(file);
+  if (key === undefined) {
+    nextFileKey += 1;
+    key = `file-${nextFileKey}`;
+    fileKeys.set(file, key);
+  }
+  return key;
+}
+
+/**
+ * A file question's input: files are added (several at a time), listed with their sizes, and
+ * each can be taken out again. They are sent with the answer, not before.
+ */
+function FileChoice({
+  id,
+  common,
+  files,
+  limits,
+  onChange,
+}: {
+  id: string;
+  common: Record<string, unknown>;
+  files: readonly File[];
+  limits?: { maxMb: number; maxFiles: number };
+  onChange(files: File[]): void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className={styles.files}>
+      <input
+        id={id}
+        className={styles.fileInput}
+        type="file"
+        multiple
+        {...common}
+        onChange={(e) => {
+          const added = [...(e.currentTarget.files ?? [])];
+          // The same file chosen again is picked anew by the next change.
+          e.currentTarget.value = '';
+          if (added.length > 0) onChange([...files, ...added]);
+        }}
+      />
+      {limits && (
+        <p className={styles.help}>{t('forms.page.fileLimits', { max: limits.maxFiles, n: limits.maxMb })}</p>
+      )}
+      {files.length > 0 && (
+        <ul className={styles.fileList}>
+          {files.map((file, index) => (
+            <li key={fileKey(file)} className={styles.fileRow}>
+              <span className={styles.fileName} dir="auto">
+                {file.name}
+              </span>
+              <span className={styles.help}>{formatFileSize(file.size, i18n.language)}</span>
+              <button
+                type="button"
+                className={styles.removeFile}
+                aria-label={t('forms.page.removeFile', { name: file.name })}
+                onClick={() => onChange(files.filter((_, at) => at !== index))}
+              >
+                <X size={16} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

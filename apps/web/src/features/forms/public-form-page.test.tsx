@@ -42,6 +42,8 @@ function formOf(patch: Partial<PublicForm> = {}): PublicForm {
     fields: [question('text', { required: true, help: 'As on your badge' })],
     // Difficulty 1: about two hashes, so the real solver runs quickly.
     challenge: { token: 'tok-1', difficulty: 1 },
+    file_max_mb: 1,
+    max_files: 3,
     ...patch,
   };
 }
@@ -56,11 +58,20 @@ function fakeServer(
   form: PublicForm | Answer,
   posts: Answer[] = [{ status: 201, body: { ok: true, after: { message: '' } } }],
 ) {
-  const sent: { url: string; body: unknown }[] = [];
+  const sent: { url: string; body: unknown; files?: [string, string][] }[] = [];
   let gets = 0;
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'POST') {
-      sent.push({ url, body: JSON.parse(String(init.body)) });
+      if (init.body instanceof FormData) {
+        const parts = [...init.body.entries()];
+        sent.push({
+          url,
+          body: JSON.parse(String(init.body.get('submission'))),
+          files: parts
+            .filter(([, value]) => value instanceof File)
+            .map(([name, value]) => [name, (value as File).name]),
+        });
+      } else sent.push({ url, body: JSON.parse(String(init.body)) });
       const answer = posts.shift() ?? { status: 500, body: {} };
       return new Response(JSON.stringify(answer.body), { status: answer.status });
     }
@@ -214,6 +225,42 @@ describe('the public form page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit another answer' }));
     expect(((await screen.findByLabelText('Ask text')) as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(server.gets()).toBe(2));
+  });
+
+  test('files go with the answer as one multipart request, each under its question; one taken out is not sent', async () => {
+    const server = fakeServer(
+      formOf({ fields: [question('text'), question('attachments', { required: true })] }),
+    );
+    open();
+    fireEvent.change(await screen.findByLabelText('Ask text'), { target: { value: 'Ann' } });
+    // A required file question left empty is flagged first.
+    submit();
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    const input = screen.getByLabelText(/^Ask attachments/);
+    const file = (name: string) => new File(['bytes'], name, { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [file('plan.pdf'), file('draft.pdf')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove draft.pdf' }));
+    expect(screen.getByText('Up to 3 files, each under 1 MB.')).toBeTruthy();
+    submit();
+    expect(await screen.findByText('Thank you! Your answer has been sent.')).toBeTruthy();
+    const [post] = server.sent;
+    expect(post!.url).toBe(`/api/public/forms/${FORM_ID}/submissions/files`);
+    expect((post!.body as { values: unknown }).values).toEqual({ 'a-text': 'Ann' });
+    expect(post!.files).toEqual([['files.a-attachments', 'plan.pdf']]);
+  });
+
+  test('a file over the size limit is flagged at its question before anything is sent', async () => {
+    const server = fakeServer(formOf({ fields: [question('attachments')] }));
+    open();
+    const big = new File([new Uint8Array(2 * 1024 * 1024)], 'scan.tiff');
+    fireEvent.change(await screen.findByLabelText('Ask attachments'), { target: { files: [big] } });
+    submit();
+    expect(
+      await screen.findByText(
+        'The file you are trying to upload is too large. Your file must be less than 1MB.',
+      ),
+    ).toBeTruthy();
+    expect(server.sent).toHaveLength(0);
   });
 
   test("a 422 shows each error beside its question, in the UI's words, and focuses the first", async () => {

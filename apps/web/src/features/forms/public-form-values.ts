@@ -1,4 +1,4 @@
-import type { PublicFormField } from '@strata/contracts/forms';
+import type { PublicForm, PublicFormField } from '@strata/contracts/forms';
 import { htmlToPlainText, plainTextToHtml } from '@strata/domain/attributes/html-text';
 import type { FieldError } from '@strata/domain/errors';
 import { toLocalInput } from '../../lib/local-datetime';
@@ -7,7 +7,15 @@ import { toLocalInput } from '../../lib/local-datetime';
  * A visitor's answers as the page's inputs hold them (text as typed, numbers as strings, picked
  * ids as lists), and the item values they make (docs/attributes.md: each type's data shape).
  */
-export type Answer = string | boolean | number | null | readonly string[] | readonly number[] | DateRange;
+export type Answer =
+  | string
+  | boolean
+  | number
+  | null
+  | readonly string[]
+  | readonly number[]
+  | readonly File[]
+  | DateRange;
 export interface DateRange {
   start: string;
   end: string;
@@ -35,6 +43,8 @@ export function initialAnswer(field: PublicFormField): Answer {
   switch (field.type) {
     case 'checkbox':
       return value === true;
+    case 'attachments':
+      return [] as File[];
     case 'label':
       return strings(value);
     case 'members':
@@ -69,6 +79,9 @@ export function initialAnswers(fields: readonly PublicFormField[]): Answers {
 /** An answer as the item value its type takes, or undefined when nothing was answered. */
 export function answerData(field: PublicFormField, answer: Answer | undefined): unknown {
   switch (field.type) {
+    case 'attachments':
+      // Files go as parts of their own (answerFiles), never as values.
+      return undefined;
     case 'checkbox':
       // An unticked box is no answer (the question's default, if any, applies).
       return answer === true ? true : undefined;
@@ -130,13 +143,35 @@ export function submissionValues(
   return values;
 }
 
+/** The files chosen for a file question (none for any other). */
+export function filesOf(answer: Answer | undefined): File[] {
+  return Array.isArray(answer) ? answer.filter((entry): entry is File => entry instanceof File) : [];
+}
+
+/** The files of the shown file questions, each with the question it answers. */
+export function answerFiles(
+  fields: readonly PublicFormField[],
+  answers: Answers,
+): { attributeId: string; file: File }[] {
+  return fields
+    .filter((field) => field.type === 'attachments' && !field.hidden)
+    .flatMap((field) =>
+      filesOf(answers[field.attribute_id]).map((file) => ({ attributeId: field.attribute_id, file })),
+    );
+}
+
 /** The required questions shown and left unanswered, as the server would refuse them. */
 export function missingAnswers(
   fields: readonly PublicFormField[],
   values: Record<string, unknown>,
+  answers: Answers = {},
 ): FieldError[] {
+  const answered = (field: PublicFormField) =>
+    field.type === 'attachments'
+      ? filesOf(answers[field.attribute_id]).length > 0
+      : values[field.attribute_id] !== undefined;
   return fields
-    .filter((field) => field.required && !field.hidden && values[field.attribute_id] === undefined)
+    .filter((field) => field.required && !field.hidden && !answered(field))
     .map((field) => ({
       path: `values.${field.attribute_id}`,
       code: 'FIELD_REQUIRED',
@@ -152,4 +187,31 @@ export function errorsByQuestion(errors: readonly FieldError[]): Map<string, Fie
     if (!byId.has(id)) byId.set(id, error);
   }
   return byId;
+}
+
+/**
+ * The chosen files the server would refuse, found before anything is sent: one over the size
+ * limit (FILE_TOO_LARGE, at its question) or more files than an answer may carry.
+ */
+export function fileProblems(
+  form: Pick<PublicForm, 'file_max_mb' | 'max_files'>,
+  files: readonly { attributeId: string; file: File }[],
+): FieldError[] {
+  const problems: FieldError[] = [];
+  const tooLarge = files.find(({ file }) => file.size > form.file_max_mb * 1024 * 1024);
+  if (tooLarge)
+    problems.push({
+      path: `values.${tooLarge.attributeId}`,
+      code: 'FILE_TOO_LARGE',
+      message: `The file you are trying to upload is too large. Your file must be less than ${form.file_max_mb}MB.`,
+      params: { n: form.file_max_mb },
+    });
+  if (files.length > form.max_files)
+    problems.push({
+      path: `values.${files[form.max_files]!.attributeId}`,
+      code: 'FORM_TOO_MANY_FILES',
+      message: `An answer may carry at most ${form.max_files} files.`,
+      params: { max: form.max_files },
+    });
+  return problems;
 }

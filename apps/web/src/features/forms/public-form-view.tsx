@@ -12,7 +12,9 @@ import { submitPublicForm } from './public-form-api';
 import { QuestionInput, questionInputId } from './public-form-input';
 import {
   type Answers,
+  answerFiles,
   errorsByQuestion,
+  fileProblems,
   initialAnswers,
   missingAnswers,
   submissionValues,
@@ -68,17 +70,22 @@ export function PublicFormView({ formId, form, onReload, query }: PublicFormView
     if (phase !== 'idle') return;
     setNotice(null);
     const values = submissionValues(form.fields, answers, query);
-    const missing = missingAnswers(form.fields, values);
-    if (missing.length > 0) return showErrors(missing);
+    const files = answerFiles(form.fields, answers);
+    const problems = [...missingAnswers(form.fields, values, answers), ...fileProblems(form, files)];
+    if (problems.length > 0) return showErrors(problems);
     setErrors([]);
     setPhase('checking');
     const nonce = await solveChallenge(form.challenge.token, form.challenge.difficulty);
     setPhase('sending');
-    const result = await submitPublicForm(formId, {
-      values,
-      challenge: { token: form.challenge.token, nonce },
-      website,
-    });
+    const result = await submitPublicForm(
+      formId,
+      {
+        values,
+        challenge: { token: form.challenge.token, nonce },
+        website,
+      },
+      files,
+    );
     if (result.status === 'ok') {
       if ('redirect_url' in result.after && isWebUrl(result.after.redirect_url)) {
         window.location.assign(result.after.redirect_url);
@@ -95,7 +102,9 @@ export function PublicFormView({ formId, form, onReload, query }: PublicFormView
       onReload();
     } else if (result.status === 'not-found') setNotice(t('forms.page.notFound'));
     else if (result.status === 'failed')
-      setNotice(t(`errors.codes.${result.code ?? ''}`, { defaultValue: t('errors.generic') }));
+      setNotice(
+        t(`errors.codes.${result.code ?? ''}`, { n: form.file_max_mb, defaultValue: t('errors.generic') }),
+      );
   };
 
   const handleAnother = () => {
@@ -134,6 +143,7 @@ export function PublicFormView({ formId, form, onReload, query }: PublicFormView
           <QuestionInput
             key={field.attribute_id}
             field={field}
+            limits={{ maxMb: form.file_max_mb, maxFiles: form.max_files }}
             answer={answers[field.attribute_id]}
             error={error ? fieldErrorText(t, error) : undefined}
             onChange={(answer) => setAnswers((current) => ({ ...current, [field.attribute_id]: answer }))}

@@ -80,15 +80,17 @@ export function FormQuestions({ fields, attributes, members, readOnly, onEditFie
                   onEditFields((latest) => updateQuestion(latest, field.attribute_id, { help }))
                 }
               />
-              <FormQuestionDefault
-                field={field}
-                attribute={attribute}
-                members={members}
-                readOnly={readOnly}
-                onCommit={(data) =>
-                  onEditFields((latest) => updateQuestion(latest, field.attribute_id, { default: data }))
-                }
-              />
+              {attribute.type !== 'attachments' && (
+                <FormQuestionDefault
+                  field={field}
+                  attribute={attribute}
+                  members={members}
+                  readOnly={readOnly}
+                  onCommit={(data) =>
+                    onEditFields((latest) => updateQuestion(latest, field.attribute_id, { default: data }))
+                  }
+                />
+              )}
               <div className={styles.row}>
                 <label className={styles.check}>
                   <input
