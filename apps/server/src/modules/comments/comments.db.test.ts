@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { comments } from '../../db/schema/comments';
 import { events } from '../../db/schema/events';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { DANGEROUS_HTML, XSS_PAYLOADS } from '../../test/xss-corpus';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, ROLES, type RoleName, uuid } from '../items/items.fixtures';
 
@@ -150,27 +151,12 @@ describe('comments of an item', () => {
 
   test('stored HTML is sanitised: a corpus of XSS payloads is stored and read back harmless', async () => {
     const p = await place();
-    const payloads = [
-      '<p>hi<script>alert(1)</script></p>',
-      '<img src=x onerror=alert(1)>text',
-      '<p><a href="javascript:alert(1)">link</a></p>',
-      '<p><a href="data:text/html,<script>alert(1)</script>">d</a></p>',
-      '<svg onload=alert(1)><p>svg</p></svg>',
-      '<p onclick="alert(1)">click</p>',
-      '<iframe src="https://evil.example"></iframe><p>frame</p>',
-      '<p style="background:url(javascript:alert(1))">style</p>',
-      '<span data-type="mention" data-id="1" onmouseover="alert(1)">@x</span> ok',
-      '<a href="//evil.example">proto</a> relative',
-      '<math><mi xlink:href="javascript:alert(1)">m</mi></math> math',
-      '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
-    ];
+    const payloads = XSS_PAYLOADS;
     for (const html of payloads) await newComment(p, html);
     const page = await list(p, p.s.owner.token, `item_ids=${p.itemId}&limit=100`);
     expect(page.body.data).toHaveLength(payloads.length);
     for (const comment of page.body.data as { text: { html: string } }[]) {
-      expect(comment.text.html).not.toMatch(
-        /<script|<img|<svg|<iframe|<math|\son\w+=|javascript:|data:text|style=|href="\/\//i,
-      );
+      expect(comment.text.html).not.toMatch(DANGEROUS_HTML);
     }
   });
 

@@ -1,6 +1,7 @@
 import { DOCUMENT_FRAGMENT } from '@strata/domain/documents/document-schema';
 import { describe, expect, test } from 'vitest';
 import * as Y from 'yjs';
+import { DANGEROUS_HTML, XSS_PAYLOADS } from '../../test/xss-corpus';
 import { documentSnapshot } from './document-html';
 
 /** An element with children (elements, or text for a string). */
@@ -39,5 +40,56 @@ describe('a document snapshot', () => {
 
   test('a node the schema does not know reads as an empty document, not a failed save', () => {
     expect(snapshotOf(element('script', 'alert(1)'))).toEqual({ html: '', text: '' });
+  });
+});
+
+describe('a hostile document (any client may write anything into its Yjs document)', () => {
+  /** An element with attributes. */
+  function withAttributes(
+    name: string,
+    attributes: Record<string, string>,
+    ...children: (Y.XmlElement | string)[]
+  ) {
+    const node = element(name, ...children);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+    return node;
+  }
+  /** A paragraph whose text carries a link mark to `href`. */
+  function linked(href: string) {
+    const text = new Y.XmlText();
+    text.insert(0, 'link', { link: { href } });
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [text]);
+    return paragraph;
+  }
+
+  test.each(XSS_PAYLOADS)('the payload typed as text is shown as text: %s', (payload) => {
+    const { html, text } = snapshotOf(element('paragraph', payload));
+    // One paragraph and no other tag: every < of the payload is escaped.
+    expect(html.replace(/^<p>|<\/p>$/g, '')).not.toContain('<');
+    expect(text).toBe(payload.replace(/\s+/g, ' ').trim());
+  });
+
+  test.each<[string, () => Y.XmlElement]>([
+    [
+      'attributes on a known node',
+      () => withAttributes('paragraph', { onclick: 'alert(1)', style: 'color:red' }, 'x'),
+    ],
+    [
+      'a heading level that is markup',
+      () => withAttributes('heading', { level: '1" onmouseover="alert(1)' }, 'x'),
+    ],
+    ['a javascript: link', () => linked('javascript:alert(1)')],
+    ['a data: link', () => linked('data:text/html,<script>alert(1)</script>')],
+    ['a protocol-relative link', () => linked('//evil.example')],
+    [
+      'a code block language that is markup',
+      () => withAttributes('codeBlock', { language: '"><script>alert(1)</script>' }, 'x'),
+    ],
+    ['an iframe', () => withAttributes('iframe', { src: 'https://evil.example' })],
+    ['an image with onerror', () => withAttributes('image', { src: 'x', onerror: 'alert(1)' })],
+  ])('%s comes back harmless', (_, node) => {
+    const { html } = snapshotOf(node());
+    expect(html).not.toMatch(DANGEROUS_HTML);
   });
 });

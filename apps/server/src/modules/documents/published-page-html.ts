@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { publishedSiteKey } from '@strata/domain/documents/page-slug';
+import { sanitiseHtml } from '../../lib/html-sanitise';
 import { escapeHtml } from '../../mail/templates';
 import { publishedPageTexts } from './published-page-texts';
 import type { PageDocument, PublishedPage, PublishedSite } from './published-site';
@@ -79,8 +80,9 @@ function pageTree(site: PublishedSite, open: PublishedPage, appUrl: string, unti
 /**
  * A published page as a complete HTML document (docs/documents.md): the workspace's and the
  * site's names, the page tree, the page's title and its document's HTML (sanitised when it was
- * stored), with a description and Open Graph tags for link previews. Everything a person typed is
- * escaped here; the document's HTML is the one part written as it is.
+ * stored, and again here: a row kept from before a rule of the allow-list changed is shown by
+ * today's rules), with a description and Open Graph tags for link previews. Everything a person
+ * typed is escaped here. The page is rendered once per change (published-site.ts caches it).
  */
 export function renderPublishedPage(
   site: PublishedSite,
@@ -115,7 +117,7 @@ ${meta('og:site_name', site.workspaceName)}
 ${site.kind === 'e' ? `<nav aria-label="${escapeHtml(texts.pages)}">${pageTree(site, page, appUrl, texts.untitled)}</nav>\n` : ''}<main>
 <article>
 <h1 dir="auto">${escapeHtml(title)}</h1>
-${document.html ? `<div dir="auto">${document.html}</div>` : `<p class="empty">${escapeHtml(texts.empty)}</p>`}
+${document.html ? `<div dir="auto">${sanitiseHtml(document.html)}</div>` : `<p class="empty">${escapeHtml(texts.empty)}</p>`}
 </article>
 </main>
 </div>

@@ -2,6 +2,7 @@ import { pageSlug } from '@strata/domain/documents/page-slug';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as Y from 'yjs';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { DANGEROUS_HTML, XSS_PAYLOADS } from '../../test/xss-corpus';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from '../items/items.fixtures';
 import { documentSnapshot } from './document-html';
@@ -208,5 +209,32 @@ describe('a page shared alone (/p/i)', () => {
     expect(
       (await read(`/p/i${s.team.id}-${p.viewId}/${pageSlug('Launch plan', p.plan.id)}`)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a stored document from before the rules it is shown by', () => {
+  test('its HTML is sanitised again when the page is rendered', async () => {
+    const place = await api.newPlace(s);
+    const page = await api.newItem(s, place.folder.id, { values: { [place.name.id]: { data: 'Old page' } } });
+    // A row as an older server may have kept it: its HTML was never through today's allow-list.
+    await writeDocument(
+      t.app.ctx,
+      { teamId: s.team.id, itemId: page.id as string, userId: s.owner.id },
+      Y.encodeStateAsUpdate(new Y.Doc()),
+      { html: XSS_PAYLOADS.join(''), text: 'Old page' },
+    );
+    const viewId = uuid();
+    const put = await api.send('PUT', `/api/${s.team.id}/views/${viewId}`, s.owner.token, {
+      folder_id: place.folder.id,
+      type: 'documents',
+      name: 'Archive',
+      settings: { published: true },
+      row_version: 1,
+    });
+    expect(put.status).toBe(200);
+    const res = await read(`/p/e${s.team.id}-${viewId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('click');
+    expect(res.body).not.toMatch(DANGEROUS_HTML);
   });
 });

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formAnswers } from '../../db/schema/form-answers';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { DANGEROUS_HTML, XSS_PAYLOADS } from '../../test/xss-corpus';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from '../items/items.fixtures';
 import { notificationsOf } from '../notifications/notifications.fixtures';
@@ -496,5 +497,31 @@ describe('a question’s default', () => {
     expect((await answer(id, { [name.id]: 'Desk' })).statusCode).toBe(201);
     const [item] = await folderItems(s, folder.id);
     expect(item!.values[notes.id]!.data).toBe(stored);
+  });
+});
+
+describe('hostile answers', () => {
+  test('the XSS corpus answered to a long text question is stored harmless; a text answer stays text', async () => {
+    const s = await seedWorkspace(t);
+    const { board, folder, name } = await api.newPlace(s);
+    const notes = await api.newAttribute(s, board.id, 'longtext', { name: 'Notes' });
+    const formId = uuid();
+    const saved = await api.send('PUT', `/api/${s.team.id}/views/${formId}`, s.owner.token, {
+      folder_id: folder.id,
+      type: 'form',
+      name: 'Requests',
+      settings: { shared: true, fields: [{ attribute_id: name.id }, { attribute_id: notes.id }] },
+      row_version: 1,
+    });
+    expect(saved.status).toBe(200);
+    const hostile = XSS_PAYLOADS.join('\n');
+    const res = await answer(formId, { [name.id]: XSS_PAYLOADS[0], [notes.id]: hostile });
+    expect(res.statusCode, res.body).toBe(201);
+    const [item] = await folderItems(s, folder.id);
+    const html = item!.values[notes.id]!.data as string;
+    expect(html).not.toMatch(DANGEROUS_HTML);
+    expect(html).toContain('click');
+    // A name is plain text: kept as typed, and escaped wherever it is shown.
+    expect(item!.values[name.id]!.data).toBe(XSS_PAYLOADS[0]);
   });
 });
