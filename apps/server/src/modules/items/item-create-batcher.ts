@@ -42,8 +42,9 @@ interface PendingCreate {
  * transaction per person: the folder, board, attributes and members are read once, every item is
  * checked by the same `prepareItemCreate` as a single save, and the items, their events, their
  * delta-sync notes and their activity rows go in one multi-row statement each. A create that
- * fails its checks fails alone; an id that exists (or is taken meanwhile, or comes twice in one
- * batch) is answered by the single save, as is every create of a batch whose transaction itself
+ * fails its checks fails alone; an id that exists (the batch's INSERT skips it, ON CONFLICT DO
+ * NOTHING: the ids are read first only for creates that number a custom ID) or comes twice in one
+ * batch is answered by the single save, as is every create of a batch whose transaction itself
  * failed. A create's idempotency key is written with its answer in the batch's transaction: one
  * read of the batch's keys and one INSERT, instead of a claim and an update per request.
  */
@@ -73,6 +74,25 @@ async function noteFormAnswers(
   }
 }
 
+/** Moves the creates among `ready` that would number a custom ID for an id that exists to `taken`. */
+async function setAsideTakenNumbered(
+  tx: DbOrTx,
+  ready: { pending: PendingCreate; create: PreparedCreate }[],
+  taken: PendingCreate[],
+): Promise<void> {
+  const numbered = ready.filter(({ create }) => create.customIdAttributeId);
+  if (numbered.length === 0) return;
+  const existing = await findTakenItemIds(
+    tx,
+    numbered.map(({ pending }) => pending.id),
+  );
+  for (let at = 0; at < ready.length; at++) {
+    if (!existing.has(ready[at]!.pending.id)) continue;
+    taken.push(ready[at]!.pending);
+    ready.splice(at--, 1);
+  }
+}
+
 export type ItemCreateBatcher = ReturnType<typeof createItemCreateBatcher>;
 
 export function createItemCreateBatcher(ctx: AppContext) {
@@ -87,11 +107,6 @@ export function createItemCreateBatcher(ctx: AppContext) {
       const { written, taken } = await ctx.db.transaction(async (tx) => {
         const scope = { ctx, tx, access, user, now: ctx.clock.now() };
         const reads = itemReads(scope);
-        // A save at row_version 1 of an id that exists is answered as that save alone answers it.
-        const existing = await findTakenItemIds(
-          tx,
-          batch.map((pending) => pending.id),
-        );
         // A key seen before is replayed (or refused) as on every route: the create runs alone.
         const claims = batch.flatMap((pending) => (pending.claim ? [pending.claim] : []));
         const usedKeys = await findUsedKeys(tx, claims);
@@ -102,11 +117,7 @@ export function createItemCreateBatcher(ctx: AppContext) {
         for (const pending of batch) {
           const key = pending.claim && `${pending.claim.userId}:${pending.claim.key}`;
           // A second create of the same id in one batch finds the first one's item, as it would alone.
-          if (
-            existing.has(pending.id) ||
-            claimed.has(pending.id) ||
-            (key && (usedKeys.has(key) || keys.has(key)))
-          ) {
+          if (claimed.has(pending.id) || (key && (usedKeys.has(key) || keys.has(key)))) {
             taken.push(pending);
             continue;
           }
@@ -125,6 +136,9 @@ export function createItemCreateBatcher(ctx: AppContext) {
             settle(pending, () => pending.reject(error));
           }
         }
+        // A custom ID is numbered before the INSERT: a create of an id that exists must not take
+        // a number (they stay gapless), so only those creates are checked against the ids first.
+        await setAsideTakenNumbered(tx, ready, taken);
         await noteFormAnswers(tx, ready, (pending) =>
           settle(pending, () => pending.reject(new AppError('CHALLENGE_FAILED'))),
         );
