@@ -3,11 +3,15 @@ import { solveChallenge } from '@strata/domain/forms/form-challenge';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formAnswers } from '../../db/schema/form-answers';
+import { queryCounter } from '../../test/query-counter';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DANGEROUS_HTML, XSS_PAYLOADS } from '../../test/xss-corpus';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from '../items/items.fixtures';
+import { onFormsSubmitted } from '../notifications/form-submitted';
+import type { NotifyingEvent } from '../notifications/notification-writes';
 import { notificationsOf } from '../notifications/notifications.fixtures';
+import { FORM_SUBMITTED_EVENT } from './form-answer-notes';
 import { CHALLENGE_TTL_MS } from './form-challenges';
 
 let t: TestApp;
@@ -523,5 +527,38 @@ describe('hostile answers', () => {
     expect(html).toContain('click');
     // A name is plain text: kept as typed, and escaped wherever it is shown.
     expect(item!.values[name.id]!.data).toBe(XSS_PAYLOADS[0]);
+  });
+});
+
+describe('a burst of answers', () => {
+  test('is told in a number of statements that does not grow with the answers, each with its own item', async () => {
+    const s = await seedWorkspace(t);
+    const { formId, folder, ids } = await formFolder(s, sharedForm);
+    for (let n = 0; n < 6; n++)
+      expect((await answer(formId, { [ids.name]: `Desk ${n}`, [ids.email]: 'a@b.co' })).statusCode).toBe(201);
+    const items = await folderItems(s, folder.id);
+    const events = (some: typeof items): NotifyingEvent[] =>
+      some.map((item) => ({
+        type: FORM_SUBMITTED_EVENT,
+        teamId: s.team.id,
+        actorId: null,
+        payload: { id: formId, item_id: item.id },
+      }));
+    await t.app.dispatcher.settled();
+    const before = new Set((await notificationsOf(t, s.team.id, 6)).map((row) => row.id));
+    const counter = queryCounter(t.app.ctx.db);
+    const two = await counter.fewest(() => onFormsSubmitted(t.app.ctx, events(items.slice(0, 2))));
+    const six = await counter.fewest(() => onFormsSubmitted(t.app.ctx, events(items)));
+    expect(six.queries).toBe(two.queries);
+    // fewest ran each three times: 6 + 18 notifications more, each naming its own item.
+    const told = (await notificationsOf(t, s.team.id, 6 + 6 + 18)).filter((row) => !before.has(row.id));
+    expect(told).toHaveLength(24);
+    expect(new Set(told.map((row) => row.itemId))).toEqual(new Set(items.map((item) => item.id)));
+    for (const row of told) {
+      const item = items.find((one) => one.id === row.itemId)!;
+      expect(row.userId).toBe(s.owner.id);
+      expect((row.data as Record<string, unknown>).item_name, JSON.stringify([row.data, item.values, ids.name])).toBe(item.values[ids.name]!.data);
+      expect((row.data as Record<string, unknown>).form_name).toBe('Ask the team');
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { NotificationRow } from '../../db/schema/notifications';
 import { FANOUT_KEY } from '../../events/outbox';
 import { deliveriesOf } from '../../realtime/realtime-subscriber';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { announceNotifications } from './notification-producer';
+import { announceNotifications } from './notification-writes';
 import { toNotificationDto } from './notifications.service';
 
 let t: TestApp;

@@ -16,152 +16,33 @@ import type { EventSubscriber } from '../../events/dispatcher';
 import { FANOUT_KEY, type FanoutEntry, recordEvents, userChannel } from '../../events/outbox';
 import { ADDED_USERS_KEY } from '../../events/value-events';
 import { FORM_SUBMITTED_EVENT } from '../forms/form-answer-notes';
-import { rememberStructure } from '../items/item-reads';
 import { findItemAnyState } from '../items/items.repo';
 import { findViewAnyState } from '../views/view-records';
+import { onFormsSubmitted } from './form-submitted';
 import { findItemViewers, readItemFollowing } from './item-audience';
 import { ITEM_SUBSCRIBED_EVENT } from './item-followers';
 import { scheduleNotificationEmails } from './notification-email';
 import { NOTIFICATION_PUSH_JOB, schedulePushNotifications } from './notification-push';
+import {
+  keptStructure,
+  type NotifyingEvent,
+  type Produced,
+  type SubjectNames,
+  subjectNameColumns,
+  writeAboutItem,
+  writeNotifications,
+} from './notification-writes';
 import { commonFields, insertNotifications, toNotificationDto } from './notifications.service';
 import { readViewFollowersShowing } from './view-audience';
 import { VIEW_SUBSCRIBED_EVENT, viewAudience } from './view-followers';
 
-/** The folders and boards the producer judges who sees an item by, kept by the process. */
-const keptStructure = (ctx: AppContext, teamId: number) =>
-  rememberStructure(ctx.db, teamId, ctx.caches.structure);
-
 /** The longest excerpt of a comment a notification carries as its body. */
 export const NOTIFICATION_BODY_MAX = 200;
-
-interface Produced {
-  userId: number;
-  notificationType: string;
-  data?: Record<string, unknown>;
-}
 
 /** A comment's text as a notification's body: plain, on one line, at most 200 characters. */
 export function commentExcerpt(html: string): string {
   const text = htmlToPlainText(html).replace(/\s+/g, ' ').trim();
   return text.length > NOTIFICATION_BODY_MAX ? `${text.slice(0, NOTIFICATION_BODY_MAX - 1)}…` : text;
-}
-
-/** What notifications about an item are about: the item, and the comment if one. */
-interface ItemSubject {
-  teamId: number;
-  boardId: string;
-  folderId: string;
-  itemId: string;
-  commentId?: string;
-}
-
-/** What notifications are about: an item (and a comment), or a folder view (no item). */
-type Subject =
-  | (ItemSubject & { viewId?: undefined })
-  | (Omit<ItemSubject, 'itemId'> & { itemId: null; viewId: string });
-
-/** The names a notification about an item shows. */
-interface SubjectNames {
-  actor: string | null;
-  board: string | null;
-  title: string | null;
-}
-
-/**
- * The names as columns of a query over an `items` row: the name of the user `actorId` gives, the
- * item's board, and the item's title (its value of the board's name attribute).
- */
-const subjectNameColumns = (actorId: SQL) => ({
-  actor: sql<string | null>`(SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${actorId})`,
-  board: sql<string | null>`(SELECT ${boards.name} FROM ${boards}
-    WHERE ${boards.teamId} = ${items.teamId} AND ${boards.id} = ${items.boardId})`,
-  title: sql<string | null>`(SELECT ${items.values} -> ${attributes.id} ->> 'data' FROM ${attributes}
-    WHERE ${attributes.teamId} = ${items.teamId} AND ${attributes.boardId} = ${items.boardId}
-      AND ${attributes.type} = 'text' AND ${attributes.deletedAt} IS NULL
-      AND ${attributes.settings} -> 'primary' = 'true'::jsonb LIMIT 1)`,
-});
-
-/** The names a notification about an item shows, in one query (null when the item is gone). */
-async function readSubjectNames(
-  db: DbOrTx,
-  subject: ItemSubject,
-  actorId: number | null,
-): Promise<SubjectNames> {
-  const { actor, board, title } = subjectNameColumns(sql`${actorId}::int`);
-  const [row] = rowsOf<SubjectNames>(
-    await db.execute(sql`SELECT ${actor} AS actor, ${board} AS board, ${title} AS title FROM ${items}
-      WHERE ${items.teamId} = ${subject.teamId} AND ${items.id} = ${subject.itemId}`),
-  ).rows;
-  return { actor: row?.actor ?? null, board: row?.board ?? null, title: row?.title ?? null };
-}
-
-/**
- * Writes notifications about an item, with the names they show (spec section 3: board_name,
- * item_name, created_by_name, and what `shown` adds: a comment's body, an attribute's name), and
- * announces each on its recipient's channel (`App.User.{id}`, `notification.created`) and
- * schedules its mail and push in the same transaction.
- */
-async function writeAboutItem(
-  ctx: AppContext,
-  subject: ItemSubject,
-  actorId: number | null,
-  produced: readonly Produced[],
-  shown: Record<string, unknown> = {},
-  known?: SubjectNames,
-): Promise<NotificationRow[]> {
-  if (produced.length === 0) return [];
-  const names = known ?? (await readSubjectNames(ctx.db, subject, actorId));
-  return writeNotifications(ctx, subject, actorId, produced, names, shown);
-}
-
-/**
- * Writes notifications about a subject with the names they show, announces each on its
- * recipient's channel and schedules its mail and push, in one transaction.
- */
-async function writeNotifications(
-  ctx: AppContext,
-  subject: Subject,
-  actorId: number | null,
-  produced: readonly Produced[],
-  { actor, board, title }: SubjectNames,
-  shown: Record<string, unknown>,
-): Promise<NotificationRow[]> {
-  const db = ctx.db;
-  const names = {
-    created_by_name: actor,
-    board_name: board,
-    item_name: title,
-    ...shown,
-  };
-  const { rows: written, pushes } = await db.transaction(async (tx) => {
-    const rows = await insertNotifications(
-      tx,
-      produced.map((entry) => ({
-        userId: entry.userId,
-        notificationType: entry.notificationType,
-        teamId: subject.teamId,
-        boardId: subject.boardId,
-        folderId: subject.folderId,
-        itemId: subject.itemId,
-        commentId: subject.commentId ?? null,
-        ...(subject.viewId === undefined
-          ? { subscribeableType: 'item', subscribeableId: subject.itemId }
-          : { subscribeableType: VIEW_SUBSCRIBEABLE_TYPE, subscribeableId: subject.viewId }),
-        // One object for every entry without data of its own: announceNotifications groups by it.
-        data: entry.data ? { ...names, ...entry.data } : names,
-      })),
-    );
-    await announceNotifications(tx, rows, actorId);
-    await scheduleNotificationEmails(
-      ctx,
-      tx,
-      rows.map((row) => row.userId),
-    );
-    return { rows, pushes: await schedulePushNotifications(ctx, tx, rows) };
-  });
-  // The push jobs are seen once committed: sent now rather than at the next poll.
-  if (pushes > 0) ctx.jobs.wake(NOTIFICATION_PUSH_JOB);
-  return written;
 }
 
 /** Notifications about a comment: its item's, with the comment's text as their body. */
@@ -181,56 +62,6 @@ function writeAboutComment(
     commentId: comment.id,
   };
   return writeAboutItem(ctx, subject, actorId, produced, { body: commentExcerpt(comment.html) }, names);
-}
-
-/**
- * Each new notification on its recipient's own channel, for the bell and the list. Notifications
- * that differ only in id and recipient (a comment's 200 followers) are one fan-out event
- * (outbox.ts FANOUT_KEY), not one event each; their answer is made once, from the first of them.
- */
-export function announceNotifications(tx: DbOrTx, rows: readonly NotificationRow[], actorId: number | null) {
-  type Group = { row: NotificationRow; fanout: FanoutEntry[] };
-  // By the data's text (written once per data object: one producer's rows share theirs), then by
-  // the other fields the answer shows.
-  const byData = new Map<string, Map<string, Group>>();
-  const dataKeys = new Map<object, string>();
-  const groups: Group[] = [];
-  for (const row of rows) {
-    const data = row.data ?? {};
-    let dataKey = dataKeys.get(data);
-    if (dataKey === undefined) {
-      dataKey = JSON.stringify(data);
-      dataKeys.set(data, dataKey);
-    }
-    let sameData = byData.get(dataKey);
-    if (!sameData) {
-      sameData = new Map();
-      byData.set(dataKey, sameData);
-    }
-    const { id, ...common } = commonFields(row);
-    const key = JSON.stringify([common, row.readAt?.getTime() ?? null, row.createdAt.getTime()]);
-    let group = sameData.get(key);
-    if (!group) {
-      group = { row, fanout: [] };
-      sameData.set(key, group);
-      groups.push(group);
-    }
-    group.fanout.push({ channel: userChannel(row.userId), id });
-  }
-  return recordEvents(
-    tx,
-    groups.map(({ row, fanout }) => {
-      const { id, ...shared } = toNotificationDto(row);
-      return {
-        teamId: row.teamId,
-        type: 'notification.created',
-        channel: userChannel(row.userId),
-        actorId,
-        payload:
-          fanout.length === 1 ? { id, data: { id, ...shared } } : { id, data: shared, [FANOUT_KEY]: fanout },
-      };
-    }),
-  );
 }
 
 /**
@@ -384,39 +215,6 @@ async function tellPeopleNamed(
   );
 }
 
-/**
- * form.submitted: the form's owner and the people it names are told of the answer's item
- * (FormSubmittedNotification with the form's name), not who answered, only who sees the item.
- */
-async function onFormSubmitted(ctx: AppContext, event: NotifyingEvent): Promise<void> {
-  const db = ctx.db;
-  const { id: viewId, item_id: itemId } = event.payload;
-  if (typeof viewId !== 'string' || typeof itemId !== 'string' || event.teamId === null) return;
-  const [view, item] = await Promise.all([
-    findViewAnyState(db, event.teamId, viewId),
-    findItemAnyState(db, event.teamId, itemId),
-  ]);
-  if (!view || view.deletedAt || !item || item.deletedAt) return;
-  const settings = readViewSettings(view.settings);
-  const candidates = [...new Set([view.createdBy, ...settings.notify_user_ids])].filter(
-    (id): id is number => id !== null,
-  );
-  const seeing = await findItemViewers(db, item, candidates, keptStructure(ctx, item.teamId));
-  const recipients = formSubmittedRecipients({
-    ownerId: view.createdBy,
-    notifyUserIds: settings.notify_user_ids,
-    actorId: event.actorId,
-    canSee: (id) => seeing.has(id),
-  });
-  await writeAboutItem(
-    ctx,
-    { teamId: item.teamId, boardId: item.boardId, folderId: item.folderId, itemId: item.id },
-    event.actorId,
-    recipients.map((userId) => ({ userId, notificationType: 'FormSubmittedNotification' })),
-    { form_name: settings.title || view.name },
-  );
-}
-
 /** item.subscribed: the people someone subscribed to an item, who still see it. */
 async function onSubscribed(ctx: AppContext, event: NotifyingEvent): Promise<void> {
   const db = ctx.db;
@@ -469,11 +267,17 @@ const HANDLERS: Handlers = {
   'value.updated': onPeopleAdded,
   [ITEM_SUBSCRIBED_EVENT]: onSubscribed,
   [VIEW_SUBSCRIBED_EVENT]: onViewSubscribed,
-  [FORM_SUBMITTED_EVENT]: onFormSubmitted,
+  [FORM_SUBMITTED_EVENT]: (ctx, event) => onFormsSubmitted(ctx, [event]),
 };
 
-/** What the producer reads of an event: it travels in a job, so no more than this. */
-export type NotifyingEvent = Pick<DispatchedEvent, 'type' | 'teamId' | 'actorId' | 'payload'>;
+type BatchHandlers = Record<string, (ctx: AppContext, events: readonly NotifyingEvent[]) => Promise<void>>;
+
+/** Events produced a burst at a time: a form's answers arrive together (group commit). */
+const BATCH_HANDLERS: BatchHandlers = {
+  [FORM_SUBMITTED_EVENT]: onFormsSubmitted,
+};
+
+export type { NotifyingEvent } from './notification-writes';
 
 export const NOTIFY_JOB = 'notifications.produce';
 
@@ -482,7 +286,7 @@ export const NOTIFY_JOB = 'notifications.produce';
  * other than who acted (people who add themselves are not told).
  */
 function mayNotify(event: DispatchedEvent): boolean {
-  if (!(event.type in HANDLERS)) return false;
+  if (!(event.type in HANDLERS) && !(event.type in BATCH_HANDLERS)) return false;
   if (!event.type.startsWith('value.')) return true;
   const added = event.payload[ADDED_USERS_KEY];
   return Array.isArray(added) && added.some((id) => id !== event.actorId);
@@ -512,20 +316,32 @@ export function registerNotificationProducer(ctx: AppContext): void {
  * the next batch waits for them (afterBatch). An event whose production fails goes to a job
  * (NOTIFY_JOB), which retries it.
  */
-export function createNotificationProducer(ctx: AppContext, handlers: Handlers = HANDLERS): EventSubscriber {
+export function createNotificationProducer(
+  ctx: AppContext,
+  handlers: Handlers = HANDLERS,
+  batchHandlers: BatchHandlers = BATCH_HANDLERS,
+): EventSubscriber {
   let chain: Promise<void> = Promise.resolve();
-  const produce = async (event: NotifyingEvent) => {
+  const produce = async (type: string, events: readonly NotifyingEvent[]) => {
     try {
-      await handlers[event.type]?.(ctx, event);
+      const batch = batchHandlers[type];
+      if (batch) await batch(ctx, events);
+      else for (const event of events) await handlers[type]?.(ctx, event);
     } catch (error) {
-      ctx.log.warn({ err: error, type: event.type }, 'notifications not produced: retried by a job');
-      await ctx.jobs.enqueue(ctx.db, NOTIFY_JOB, event);
+      ctx.log.warn({ err: error, type }, 'notifications not produced: retried by a job');
+      for (const event of events) await ctx.jobs.enqueue(ctx.db, NOTIFY_JOB, event);
       ctx.jobs.wake(NOTIFY_JOB);
     }
   };
+  // Events of a batched type waiting for their turn in the chain: those that come meanwhile join.
+  const gathering = new Map<string, NotifyingEvent[]>();
+  const enqueue = (type: string, run: () => Promise<void>) => {
+    // A chain that failed would run nothing after it: what even the job could not take is logged.
+    chain = chain.then(run).catch((error) => ctx.log.error({ err: error, type }, 'notifications lost'));
+  };
   return {
     name: 'notifications',
-    types: Object.keys(handlers),
+    types: [...new Set([...Object.keys(handlers), ...Object.keys(batchHandlers)])],
     handle(event) {
       if (!mayNotify(event)) return;
       const job: NotifyingEvent = {
@@ -534,10 +350,15 @@ export function createNotificationProducer(ctx: AppContext, handlers: Handlers =
         actorId: event.actorId,
         payload: event.payload,
       };
-      // A chain that failed would run nothing after it: what even the job could not take is logged.
-      chain = chain
-        .then(() => produce(job))
-        .catch((error) => ctx.log.error({ err: error, type: job.type }, 'notifications lost'));
+      if (!batchHandlers[job.type]) return enqueue(job.type, () => produce(job.type, [job]));
+      const waiting = gathering.get(job.type);
+      if (waiting) return void waiting.push(job);
+      gathering.set(job.type, [job]);
+      enqueue(job.type, () => {
+        const events = gathering.get(job.type) ?? [];
+        gathering.delete(job.type);
+        return produce(job.type, events);
+      });
     },
     afterBatch: () => chain,
   };

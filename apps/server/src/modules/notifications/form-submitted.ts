@@ -1,0 +1,121 @@
+import { formSubmittedRecipients } from '@strata/domain/notifications/form-recipients';
+import { readViewSettings } from '@strata/domain/views/view-settings';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { isAnyOf } from '../../db/any-of';
+import { rowsOf } from '../../db/client';
+import { items } from '../../db/schema/items';
+import { users } from '../../db/schema/users';
+import { findViewAnyState } from '../views/view-records';
+import { findItemViewers } from './item-audience';
+import {
+  keptStructure,
+  type NotificationEntry,
+  type NotifyingEvent,
+  subjectNameColumns,
+  writeNotificationEntries,
+} from './notification-writes';
+
+/**
+ * form.submitted, a burst at a time (a form's answers are written together: group commit): the
+ * form's owner and the people it names are told of each answer's item
+ * (FormSubmittedNotification with the form's name), not who answered, only who sees the item.
+ * The events of one form are read together: the form once, the items with the names they show
+ * in one query, who sees them once per folder; every notification of the burst is written in one
+ * transaction (notification-writes.ts).
+ */
+export async function onFormsSubmitted(ctx: AppContext, events: readonly NotifyingEvent[]): Promise<void> {
+  const byForm = new Map<string, NotifyingEvent[]>();
+  for (const event of events) {
+    const key = `${event.teamId}:${String(event.payload.id)}`;
+    byForm.set(key, [...(byForm.get(key) ?? []), event]);
+  }
+  const entries: NotificationEntry[] = [];
+  for (const answers of byForm.values()) entries.push(...(await formEntries(ctx, answers)));
+  await writeNotificationEntries(ctx, entries);
+}
+
+interface ItemNames {
+  id: string;
+  team_id: number;
+  board_id: string;
+  folder_id: string;
+  board: string | null;
+  title: string | null;
+}
+
+/** The notifications of one form's answers. */
+async function formEntries(
+  ctx: AppContext,
+  answers: readonly NotifyingEvent[],
+): Promise<NotificationEntry[]> {
+  const db = ctx.db;
+  const { teamId } = answers[0]!;
+  const viewId = answers[0]!.payload.id;
+  if (teamId === null || typeof viewId !== 'string') return [];
+  const view = await findViewAnyState(db, teamId, viewId);
+  if (!view || view.deletedAt) return [];
+  const itemIds = answers.flatMap((event) =>
+    typeof event.payload.item_id === 'string' ? [event.payload.item_id] : [],
+  );
+  if (itemIds.length === 0) return [];
+  // Written out as SQL so that the names' subqueries see the item's columns qualified (a
+  // one-table select of the query builder leaves them bare, and inside a subquery over
+  // attributes a bare column is the attribute's).
+  const { board, title } = subjectNameColumns(sql`NULL::int`);
+  const found = rowsOf<ItemNames>(
+    await db.execute(sql`SELECT ${items.id} AS id, ${items.teamId} AS team_id, ${items.boardId} AS board_id,
+      ${items.folderId} AS folder_id, ${board} AS board, ${title} AS title FROM ${items}
+      WHERE ${and(eq(items.teamId, teamId), isAnyOf(items.id, itemIds), isNull(items.deletedAt))}`),
+  ).rows.map((row) => ({
+    item: { id: row.id, teamId: row.team_id, boardId: row.board_id, folderId: row.folder_id },
+    board: row.board,
+    title: row.title,
+  }));
+  const byItem = new Map(found.map((row) => [row.item.id, row]));
+  const actorIds = [...new Set(answers.flatMap((event) => (event.actorId === null ? [] : [event.actorId])))];
+  const actorNames = new Map(
+    actorIds.length === 0
+      ? []
+      : (
+          await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds))
+        ).map((row) => [row.id, row.name]),
+  );
+  const settings = readViewSettings(view.settings);
+  const candidates = [...new Set([view.createdBy, ...settings.notify_user_ids])].filter(
+    (id): id is number => id !== null,
+  );
+  // Who sees an item depends on its folder only: judged once per folder.
+  const seeingByFolder = new Map<string, Set<number>>();
+  for (const { item } of found)
+    if (!seeingByFolder.has(item.folderId))
+      seeingByFolder.set(
+        item.folderId,
+        await findItemViewers(db, item, candidates, keptStructure(ctx, teamId)),
+      );
+  return answers.flatMap((event): NotificationEntry[] => {
+    const row = byItem.get(String(event.payload.item_id));
+    if (!row) return [];
+    const { item } = row;
+    const seeing = seeingByFolder.get(item.folderId) ?? new Set<number>();
+    const recipients = formSubmittedRecipients({
+      ownerId: view.createdBy,
+      notifyUserIds: settings.notify_user_ids,
+      actorId: event.actorId,
+      canSee: (id) => seeing.has(id),
+    });
+    return [
+      {
+        subject: { teamId: item.teamId, boardId: item.boardId, folderId: item.folderId, itemId: item.id },
+        actorId: event.actorId,
+        produced: recipients.map((userId) => ({ userId, notificationType: 'FormSubmittedNotification' })),
+        names: {
+          actor: event.actorId === null ? null : (actorNames.get(event.actorId) ?? null),
+          board: row.board,
+          title: row.title,
+        },
+        shown: { form_name: settings.title || view.name },
+      },
+    ];
+  });
+}
