@@ -114,7 +114,7 @@ export async function discardFormUploads(
 export async function readSubmissionPart(parts: AsyncIterator<Multipart>): Promise<unknown> {
   const first = await parts.next();
   const part = first.done ? undefined : first.value;
-  if (!part || part.type !== 'field' || part.fieldname !== 'submission' || typeof part.value !== 'string') {
+  if (part?.type !== 'field' || part.fieldname !== 'submission' || typeof part.value !== 'string') {
     if (part?.type === 'file') part.file.resume();
     throw invalidFields([fieldError('submission', 'FILE_FIELD_MISSING', { field: 'submission' })]);
   }

@@ -1,19 +1,14 @@
 import { htmlToPlainText } from '@strata/domain/attributes/html-text';
 import { commentRecipients, reactionRecipient } from '@strata/domain/notifications/comment-recipients';
-import { formSubmittedRecipients } from '@strata/domain/notifications/form-recipients';
-import { VIEW_SUBSCRIBEABLE_TYPE } from '@strata/domain/notifications/notification-path';
-import { readViewSettings } from '@strata/domain/views/view-settings';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
 import { boards } from '../../db/schema/boards';
 import { type CommentRow, commentReactions, comments } from '../../db/schema/comments';
 import { attributes, type ItemRow, items } from '../../db/schema/items';
-import type { NotificationRow } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import type { DispatchedEvent } from '../../events/dispatched-event';
 import type { EventSubscriber } from '../../events/dispatcher';
-import { FANOUT_KEY, type FanoutEntry, recordEvents, userChannel } from '../../events/outbox';
 import { ADDED_USERS_KEY } from '../../events/value-events';
 import { FORM_SUBMITTED_EVENT } from '../forms/form-answer-notes';
 import { findItemAnyState } from '../items/items.repo';
@@ -21,8 +16,6 @@ import { findViewAnyState } from '../views/view-records';
 import { onFormsSubmitted } from './form-submitted';
 import { findItemViewers, readItemFollowing } from './item-audience';
 import { ITEM_SUBSCRIBED_EVENT } from './item-followers';
-import { scheduleNotificationEmails } from './notification-email';
-import { NOTIFICATION_PUSH_JOB, schedulePushNotifications } from './notification-push';
 import {
   keptStructure,
   type NotifyingEvent,
@@ -32,7 +25,6 @@ import {
   writeAboutItem,
   writeNotifications,
 } from './notification-writes';
-import { commonFields, insertNotifications, toNotificationDto } from './notifications.service';
 import { readViewFollowersShowing } from './view-audience';
 import { VIEW_SUBSCRIBED_EVENT, viewAudience } from './view-followers';
 
