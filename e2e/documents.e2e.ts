@@ -313,6 +313,39 @@ test('a table is inserted from the toolbar and filled in, live for the other rea
   await reader.context.close();
 });
 
+test('a callout sets lines apart, live for the other reader; its colour changes and it is taken away again', async () => {
+  const { ada, ben, path } = await handbook(['Ada Callouts', 'Ben Callouts']);
+  const writer = await signedInPage(browser, ada.token, { colorScheme: 'dark' });
+  const reader = await signedInPage(browser, ben.token);
+  for (const { page } of [writer, reader]) {
+    await page.goto(path);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
+      .toBe(1);
+  }
+  const toolbar = writer.page.getByRole('toolbar', { name: 'Formatting' });
+  await editorOf(writer.page).click();
+  await writer.page.keyboard.press('End');
+  await writer.page.keyboard.press('Enter');
+  const button = toolbar.getByRole('button', { name: 'Callout', exact: true });
+  await button.click();
+  await writer.page.keyboard.type('Mind the gap');
+  expect(await button.getAttribute('aria-pressed')).toBe('true');
+  const callout = editorOf(reader.page).locator('[data-type="callout"]');
+  await expect.poll(() => callout.textContent()).toContain('Mind the gap');
+  expect(await callout.getAttribute('data-tone')).toBe('info');
+  await toolbar.getByRole('button', { name: "Change the callout's colour" }).click();
+  await expect.poll(() => callout.getAttribute('data-tone')).toBe('success');
+  await screenshot(writer.page, 'document-callout-dark');
+  expect(await seriousViolations(writer.page)).toEqual([]);
+  await button.click();
+  await expect.poll(() => callout.count()).toBe(0);
+  await expect.poll(() => editorOf(reader.page).textContent()).toContain('Mind the gap');
+  expect(writer.problems).toEqual([]);
+  await writer.context.close();
+  await reader.context.close();
+});
+
 test('written while the server cannot be reached, in a tab closed since, a page reaches the others once it can', async () => {
   const { ada, ben, path } = await handbook(['Ada Offline', 'Ben Offline']);
   const writer = await signedInPage(browser, ada.token);

@@ -3,6 +3,7 @@ import Link from '@tiptap/extension-link';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
+import { Callout } from './callout';
 
 /** The Yjs fragment a page's body lives in (TipTap's collaboration default). */
 export const DOCUMENT_FRAGMENT = 'default';
@@ -11,7 +12,8 @@ export const DOCUMENT_FRAGMENT = 'default';
  * What a page can hold (docs/documents.md), the one definition the editor and the server's HTML
  * snapshot share: headings 1 to 3, paragraphs, bold, italic, strike, inline code and code blocks,
  * bullet, numbered and task lists, quotes, rules, line breaks, links and tables (a header row,
- * cells of paragraphs; no column resizing: widths follow the page). Undo and redo are left
+ * cells of paragraphs; no column resizing: widths follow the page) and callouts (callout.ts).
+ * Undo and redo are left
  * to the collaboration (each person undoes their own changes); `isAllowedUri` is the editor's
  * link rule (the server sanitises what it renders).
  */
@@ -33,5 +35,6 @@ export function documentSchema(options: { isAllowedUri?: (url: string) => boolea
     TaskList,
     TaskItem.configure({ nested: true }),
     TableKit.configure({ table: { resizable: false } }),
+    Callout,
   ];
 }

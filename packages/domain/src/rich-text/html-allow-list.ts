@@ -38,6 +38,8 @@ export const RICH_TEXT_TAGS: readonly string[] = [
   'tr',
   'th',
   'td',
+  // A document's callout (documents/callout.ts).
+  'div',
 ];
 
 /** Attributes kept, per tag; every other attribute is dropped. */
@@ -50,6 +52,7 @@ export const RICH_TEXT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> =
   td: ['colspan', 'rowspan'],
   span: ['data-type', 'data-id', 'data-label'],
   code: ['class'],
+  div: ['data-type', 'data-tone'],
 };
 
 /** The only classes kept: a code block's language. */

@@ -38,6 +38,23 @@ describe('a document snapshot', () => {
     expect(snapshot.text).toBe('Task Owner Ship Ada');
   });
 
+  test.each([
+    ['warning', 'warning'],
+    ['danger', 'danger'],
+    ['a tone it does not know', 'info'],
+    ['" onclick="alert(1)', 'info'],
+  ])('a callout of tone %s is kept as a %s callout with its blocks', (tone, kept) => {
+    const callout = element(
+      'callout',
+      element('paragraph', 'Mind the gap'),
+      element('bulletList', element('listItem', element('paragraph', 'one'))),
+    );
+    callout.setAttribute('tone', tone);
+    expect(snapshotOf(callout).html).toBe(
+      `<div data-type="callout" data-tone="${kept}"><p>Mind the gap</p><ul><li><p>one</p></li></ul></div>`,
+    );
+  });
+
   test('a node the schema does not know reads as an empty document, not a failed save', () => {
     expect(snapshotOf(element('script', 'alert(1)'))).toEqual({ html: '', text: '' });
   });

@@ -25,6 +25,11 @@ h1{font-size:2rem;line-height:1.25;margin:0 0 16px}
 a{color:var(--accent)}a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 pre{padding:12px;border-radius:6px;background:var(--side);overflow:auto}
 blockquote{margin-inline:0;padding-inline-start:12px;border-inline-start:3px solid var(--line);color:var(--muted)}
+[data-type=callout]{margin-block:12px;padding:8px 12px;border-inline-start:4px solid #4f46e5;border-radius:6px;background:light-dark(#eef0ff,#22264a)}
+[data-type=callout][data-tone=success]{border-inline-start-color:#0f7052;background:light-dark(#e6f6ef,#14302a)}
+[data-type=callout][data-tone=warning]{border-inline-start-color:#a15c07;background:light-dark(#fff7e6,#35280f)}
+[data-type=callout][data-tone=danger]{border-inline-start-color:#c2293b;background:light-dark(#fdecef,#3a1a20)}
+[data-type=callout]>:first-child{margin-block-start:0}[data-type=callout]>:last-child{margin-block-end:0}
 ul[data-type=taskList]{list-style:none;padding-inline-start:4px}
 li[data-checked=true]::before{content:"\\2611  "}li[data-checked=false]::before{content:"\\2610  "}
 .empty{color:var(--muted)}

@@ -5,11 +5,16 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { RichTextLinkField } from '../cells/rich-text-link-field';
 import { RichTextToolbar } from '../cells/rich-text-toolbar';
 import { useLinkEditing } from '../cells/use-link-editing';
+import { CALLOUT_TOOLS } from './callout-tools';
 import { type CaretUser, DocumentCarets } from './document-carets';
 import { documentExtensions } from './document-extensions';
 import styles from './documents.module.css';
 import { PageContents } from './page-contents';
 import { TABLE_TOOLS } from './table-tools';
+
+/** The document's own tools after the long text's: callouts, then tables. */
+const DOCUMENT_TOOLS = [...CALLOUT_TOOLS, ...TABLE_TOOLS];
+
 import { type DocumentStatus, useDocumentConnection } from './use-document-connection';
 
 interface DocumentEditorProps {
@@ -84,7 +89,7 @@ function CollabEditor({
 
   return (
     <div className={styles.editor} onKeyDownCapture={onKeyDownCapture}>
-      {editable && <RichTextToolbar editor={editor} onLink={link.open} extraTools={TABLE_TOOLS} />}
+      {editable && <RichTextToolbar editor={editor} onLink={link.open} extraTools={DOCUMENT_TOOLS} />}
       {link.draft !== null && (
         <RichTextLinkField
           initial={link.draft}
