@@ -1,5 +1,6 @@
 import type { SharedLink } from '@strata/contracts/shared-links';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { queryCounter } from '../../test/query-counter';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from '../items/items.fixtures';
@@ -131,5 +132,36 @@ describe('shared links', () => {
       is_public: false,
     });
     expect(await listed(s.owner.token)).toBeUndefined();
+  });
+});
+
+describe('pages shared alone', () => {
+  test('each is listed by its title, and more views sharing pages cost no more reads', async () => {
+    const w = await seedWorkspace(t);
+    const { folder, name } = await api.newPlace(w, { name: 'Wiki' });
+    const page = async (title: string) =>
+      (await api.newItem(w, folder.id, { values: { [name.id]: { data: title } } })) as { id: string };
+    const [a, b, c] = [await page('Onboarding'), await page('Holidays'), await page('Expenses')];
+    const share = (pages: string[]) =>
+      api.send('PUT', `/api/${w.team.id}/views/${uuid()}`, w.owner.token, {
+        folder_id: folder.id,
+        type: 'documents',
+        name: 'Pages',
+        settings: { shared_pages: pages },
+        row_version: 1,
+      });
+    const list = () =>
+      t.request({ method: 'GET', url: `/api/${w.team.id}/shared-links`, token: w.owner.token });
+    const counter = queryCounter(t.app.ctx.db);
+    expect((await share([a.id])).status).toBe(200);
+    const one = await counter.fewest(list);
+    expect((await share([b.id])).status).toBe(200);
+    expect((await share([c.id, a.id])).status).toBe(200);
+    const three = await counter.fewest(list);
+    expect(three.queries).toBe(one.queries);
+    const names = (three.result.json() as { data: SharedLink[] }).data
+      .filter((link) => link.kind === 'page')
+      .map((link) => link.name);
+    expect(names.sort()).toEqual(['Expenses', 'Holidays', 'Onboarding', 'Onboarding']);
   });
 });

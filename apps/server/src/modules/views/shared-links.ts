@@ -55,6 +55,7 @@ export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Prom
       board,
     ]),
   );
+  const titles = await sharedPageTitles(ctx, teamId, shown);
   const links: SharedLink[] = [];
   for (const { view, boardName, folderName, sharer } of shown) {
     const settings = readViewSettings(view.settings);
@@ -91,8 +92,9 @@ export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Prom
     if (settings.published)
       links.push({ ...link, kind: 'site', name: view.name, path: `/p/${publishedSiteKey(teamId, view.id)}` });
     // Pages shared alone: their address by id redirects to the one with the title.
-    const titles = await pageTitles(ctx, teamId, view.boardId, settings.shared_pages);
-    for (const [pageId, title] of titles)
+    for (const pageId of settings.shared_pages) {
+      const title = titles.get(view.boardId)?.get(pageId);
+      if (title === undefined) continue;
       links.push({
         ...link,
         kind: 'page',
@@ -100,9 +102,32 @@ export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Prom
         page_id: pageId,
         path: `/p/${publishedSiteKey(teamId, view.id, 'i')}/${pageSlug(title, pageId)}`,
       });
+    }
   }
   links.push(...(await publicBoardLinks(ctx, access)));
   return links.sort((a, b) => b.changed_at.localeCompare(a.changed_at));
+}
+
+/**
+ * The titles of the pages shared alone by the documents views among `shown`, by board: one read
+ * per board, however many views share pages (a page gone from the board has none).
+ */
+async function sharedPageTitles(
+  ctx: AppContext,
+  teamId: number,
+  shown: readonly { view: { type: string; boardId: string; settings: unknown } }[],
+): Promise<Map<string, Map<string, string>>> {
+  const byBoard = new Map<string, Set<string>>();
+  for (const { view } of shown) {
+    if (view.type !== 'documents') continue;
+    const pages = readViewSettings(view.settings).shared_pages;
+    if (pages.length > 0)
+      byBoard.set(view.boardId, new Set([...(byBoard.get(view.boardId) ?? []), ...pages]));
+  }
+  const titles = new Map<string, Map<string, string>>();
+  for (const [boardId, pages] of byBoard)
+    titles.set(boardId, await pageTitles(ctx, teamId, boardId, [...pages]));
+  return titles;
 }
 
 /** The public boards the caller sees (docs/public-boards.md), each with who made it public. */
