@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { multipart, PNG } from '../../test/multipart';
+import { queryCounter } from '../../test/query-counter';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from '../items/items.fixtures';
@@ -61,7 +62,16 @@ async function filesPlace() {
       row_version,
     });
   expect((await put('files', true, 1)).status).toBe(200);
-  return { viewId, put, base: `/p/f${s.team.id}-${viewId}`, logo, notes, hidden };
+  return {
+    viewId,
+    put,
+    base: `/p/f${s.team.id}-${viewId}`,
+    logo,
+    notes,
+    hidden,
+    folderId: folder.id,
+    filesId: files.id,
+  };
 }
 
 describe('a published files view (/p/f)', () => {
@@ -128,5 +138,32 @@ describe('a published files view (/p/f)', () => {
       (link) => link.path === p.base,
     );
     expect(listed).toMatchObject({ kind: 'files', name: 'Press kit' });
+  });
+});
+
+describe('a published files view kept between reads', () => {
+  test('a read with nothing changed reads no items; a file taken off its item is gone at once', async () => {
+    const p = await filesPlace();
+    const counter = queryCounter(t.app.ctx.db);
+    const first = await counter.measure(() => read(`${p.base}/files/${p.logo.id}`));
+    expect(first.result.statusCode).toBe(200);
+    const again = await counter.fewest(() => read(`${p.base}/files/${p.logo.id}`));
+    expect(again.result.statusCode).toBe(200);
+    expect(again.queries).toBeLessThan(first.queries);
+    // The logo's item loses it: the next read sees the change.
+    const items = (await api.listItems(s, s.owner.token, p.folderId)).body as {
+      id: string;
+      row_version: number;
+      values: Record<string, { data: unknown }>;
+    }[];
+    const kit = items.find((item) => JSON.stringify(item.values).includes(p.logo.id))!;
+    const cleared = await api.putItem(s, s.owner.token, kit.id, {
+      folder_id: p.folderId,
+      values: { [p.filesId]: { data: null } },
+      row_version: kit.row_version + 1,
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect((await read(`${p.base}/files/${p.logo.id}`)).statusCode).toBe(404);
+    expect((await read(p.base)).body).not.toContain('logo.png');
   });
 });

@@ -2,6 +2,7 @@ import { AppError } from '@strata/domain/errors';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { items } from '../../db/schema/items';
+import { teams } from '../../db/schema/teams';
 import { findAttachments } from '../attachments/attachments.repo';
 import { findBoardAttributesCached } from '../items/item-reads';
 import { findPublishedView } from '../views/published-view';
@@ -43,6 +44,41 @@ export async function findPublishedFiles(
 ): Promise<PublishedFiles> {
   const found = await findPublishedView(ctx, viewId, 'files', (settings) => settings.published);
   if (found.view.teamId !== teamId) throw new AppError('NOT_FOUND');
+  // The list changes only with a change of the workspace's records (an item, a value, an
+  // attribute: each moves its change sequence) or of the view, its owner's language or the
+  // workspace's name. The view's standing was judged afresh above.
+  const [team] = await ctx.db.select({ seq: teams.changeSeq }).from(teams).where(eq(teams.id, teamId));
+  const key = `${team?.seq}|${found.view.updatedAt.getTime()}|${found.owner.locale}|${found.access.team.name}`;
+  const lists = keptLists(ctx);
+  const kept = lists.get(viewId);
+  if (kept?.key === key) return kept.list;
+  const list = await readPublishedFiles(ctx, found);
+  lists.delete(viewId);
+  lists.set(viewId, { key, list });
+  if (lists.size > KEPT_LISTS_MAX) lists.delete(lists.keys().next().value!);
+  return list;
+}
+
+/** Lists kept per app (a test process runs several), the oldest dropped beyond KEPT_LISTS_MAX. */
+const kept = new WeakMap<AppContext, Map<string, { key: string; list: PublishedFiles }>>();
+const KEPT_LISTS_MAX = 200;
+
+function keptLists(ctx: AppContext) {
+  let lists = kept.get(ctx);
+  if (!lists) {
+    lists = new Map();
+    kept.set(ctx, lists);
+  }
+  return lists;
+}
+
+/** The files of a published files view, read from its folder's items and their attachments. */
+async function readPublishedFiles(
+  ctx: AppContext,
+  found: Awaited<ReturnType<typeof findPublishedView>>,
+): Promise<PublishedFiles> {
+  const teamId = found.access.team.id;
+  const viewId = found.view.id;
   const attributes = (await findBoardAttributesCached({ ctx, tx: ctx.db }, teamId, found.board.id)).filter(
     (attribute) => attribute.type === 'attachments',
   );
