@@ -1,6 +1,4 @@
 import { AppError } from '@strata/domain/errors';
-import { defaultLevel } from '@strata/domain/permissions/defaults';
-import { decide, effectiveRules } from '@strata/domain/permissions/engine';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { boards, type FolderRow } from '../../db/schema/boards';
@@ -13,10 +11,10 @@ import type { BoardWithRecord } from '../boards/boards.repo';
 import { folderCan } from '../boards/folder-access';
 import { rememberStructure } from '../items/item-reads';
 import { isLinkSigned, signLink } from '../notifications/link-signing';
+import { standingOf } from '../teams/team-access';
 import type { TeamAccess } from '../teams/team-access-types';
 import { findWorkspaceLevel } from '../teams/teams.repo';
 
-const DEFAULTS = defaultLevel();
 const UNLOCK_PURPOSE = 'public-board-unlock';
 
 /** A public board as a visitor reaches it: the visitor's standing, the board, its live folders. */
@@ -34,17 +32,7 @@ export interface PublicBoardScope {
  * engine's actor without a user id, who matches only the guest user's rules (docs/public-boards.md).
  */
 export function visitorAccess(team: TeamRow, workspaceLevel: TeamAccess['levels'][number]): TeamAccess {
-  const levels = [DEFAULTS, workspaceLevel];
-  const rules = effectiveRules(levels);
-  const actor = { userId: null, role: 'guest' as const, isBoardMember: false };
-  return {
-    team,
-    role: 'guest',
-    userId: 0,
-    anonymous: true,
-    levels,
-    can: (action) => decide(rules, actor, action),
-  };
+  return standingOf(team, { userId: null, role: 'guest' }, workspaceLevel);
 }
 
 /**

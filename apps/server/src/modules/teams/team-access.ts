@@ -23,6 +23,25 @@ export function roleIn(team: TeamRow, user: Pick<UserRow, 'id' | 'guest'>, membe
 }
 
 /**
+ * A standing in a workspace from its own level, for one actor: a member (their user id and role)
+ * or the anonymous visitor of a public board (no user id: the engine's actor who matches only the
+ * guest user's rules, docs/public-boards.md). The one constructor of both.
+ */
+export function standingOf(
+  team: TeamRow,
+  actor: { userId: number | null; role: Role },
+  workspaceLevel: PermissionLevel,
+): TeamAccess {
+  const levels = [DEFAULTS, workspaceLevel];
+  const rules = effectiveRules(levels);
+  const decider = { userId: actor.userId, role: actor.role, isBoardMember: false };
+  const can = (action: Action) => decide(rules, decider, action);
+  return actor.userId === null
+    ? { team, role: actor.role, userId: 0, anonymous: true, levels, can }
+    : { team, role: actor.role, userId: actor.userId, levels, can };
+}
+
+/**
  * A member's standing from what was read about them: the workspace, their membership role and the
  * workspace's own level. Pure, so a reader of many members (the real-time hub re-checking who
  * still sees a board) reads each of those once for all of them.
@@ -34,11 +53,11 @@ export function teamAccessOf(options: {
   workspaceLevel: PermissionLevel;
 }): TeamAccess {
   const { team, user } = options;
-  const role = roleIn(team, user, options.memberRole);
-  const levels = [DEFAULTS, options.workspaceLevel];
-  const rules = effectiveRules(levels);
-  const actor = { userId: user.id, role, isBoardMember: false };
-  return { team, role, userId: user.id, levels, can: (action) => decide(rules, actor, action) };
+  return standingOf(
+    team,
+    { userId: user.id, role: roleIn(team, user, options.memberRole) },
+    options.workspaceLevel,
+  );
 }
 
 /** The user's standing in a workspace, or undefined when they are not a member (or it is gone). */
