@@ -50,7 +50,8 @@ async function onboardingVersions(token: Token, teamId: number, folderId: string
   return `/api/${teamId}/items/${page!.id}/document/versions`;
 }
 
-const editorOf = (page: Page) => page.getByRole('textbox', { name: /page content$/ });
+/** The page's body, by its name in English or in Arabic. */
+const editorOf = (page: Page) => page.getByRole('textbox', { name: /(page content|محتوى الصفحة)$/ });
 /** The page's text as its reader hears it: without the others' cursors (aria-hidden). */
 const textOf = (page: Page) =>
   editorOf(page).evaluate((editor) => {
@@ -237,14 +238,16 @@ test('one page shared alone opens by itself, without the site, in dark mode and 
 test('a page’s history shows its earlier version, and restoring it brings it back for everyone', async () => {
   const { ada, ben, path, teamId, folderId } = await handbook(['Ada History', 'Ben History']);
   const versions = await onboardingVersions(ada.token, teamId, folderId);
+  // The reader reads in Arabic, in dark mode.
+  await apiCall(baseUrl, ben.token, 'PUT', '/api/me', { locale: 'ar' });
   const writer = await signedInPage(browser, ada.token);
-  const reader = await signedInPage(browser, ben.token);
-  for (const { page } of [writer, reader]) {
-    await page.goto(path);
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
-      .toBe(1);
-  }
+  const reader = await signedInPage(browser, ben.token, { colorScheme: 'dark' });
+  await writer.page.goto(path);
+  await reader.page.goto(path);
+  await expect
+    .poll(() => writer.page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
+    .toBe(1);
+  await editorOf(reader.page).waitFor();
   await editorOf(writer.page).click();
   await writer.page.keyboard.type('First words.');
   // The first save keeps a version; what follows within ten minutes is saved without a new one.
@@ -269,7 +272,18 @@ test('a page’s history shows its earlier version, and restoring it brings it b
     .click();
   await writer.page.getByRole('status').filter({ hasText: 'The version was restored.' }).waitFor();
   for (const { page } of [writer, reader]) await expect.poll(() => textOf(page)).toBe('First words.');
+  // The reader's history: the restore kept the text before it as a version too.
+  await reader.page.getByRole('button', { name: 'سجل الصفحة' }).click();
+  const readerDialog = reader.page.getByRole('dialog', { name: 'سجل الصفحة' });
+  await readerDialog
+    .getByRole('button', { name: /بواسطة Ada History/ })
+    .first()
+    .waitFor();
+  expect(await reader.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  expect(await seriousViolations(reader.page)).toEqual([]);
+  await screenshot(reader.page, 'page-history-ar-dark');
   expect(writer.problems).toEqual([]);
+  expect(reader.problems).toEqual([]);
   await writer.context.close();
   await reader.context.close();
 });

@@ -9,7 +9,7 @@ export interface TeamAccess {
   /** The caller's user id (0 for the anonymous visitor, who has none). */
   userId: number;
   /**
-   * The anonymous visitor of a public board (public-boards/visitor-access.ts): they match only the
+   * The anonymous visitor of a public board (teams/team-access.ts `standingOf`): they match only the
    * guest user's rules (the engine's actor with no user id), never a role's or a member's.
    */
   anonymous?: true;
