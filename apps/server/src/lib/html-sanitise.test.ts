@@ -32,7 +32,12 @@ describe('sanitiseHtml: the shared allow-list on the server', () => {
       '<ul data-type="taskList"><li data-type="taskItem" data-checked="true">a</li></ul>',
     ],
     ['drops attributes not listed for the tag', '<p data-type="x" style="color:red">a</p>', '<p>a</p>'],
-    ['drops tags not listed, keeping their text', '<div><img src="x">a</div>', 'a'],
+    ['drops tags not listed, keeping their text', '<section><img src="x">a</section>', 'a'],
+    [
+      'keeps a callout with its type and tone only',
+      '<div data-type="callout" data-tone="warning" class="x" onclick="alert(1)" style="color:red">a</div>',
+      '<div data-type="callout" data-tone="warning">a</div>',
+    ],
   ])('%s', (_name, input, expected) => {
     expect(sanitiseHtml(input)).toBe(expected);
   });
