@@ -215,7 +215,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   formRoutes(app, ctx);
   publishedRoutes(app, ctx);
   publicBoardRoutes(app, ctx);
-  const collab = createCollabServer(ctx);
+  const collab = createCollabServer(ctx, bus);
   documentVersionRoutes(app, ctx, collab);
   sharedLinkRoutes(app, ctx);
   commentRoutes(app, ctx);

@@ -21,7 +21,12 @@ export type BusMessage =
    */
   | { kind: 'board-access-changed'; teamId: number; boardId?: string; userId?: number }
   /** A committed write changed what these cached reads hold: every node drops them (cache/hot-caches.ts). */
-  | { kind: 'cache-invalidate'; invalidations: CacheInvalidation[] };
+  | { kind: 'cache-invalidate'; invalidations: CacheInvalidation[] }
+  /**
+   * Co-editing across nodes (modules/documents/collab-relay.ts): a Yjs update of a document open
+   * on `node` (base64), and/or its state vector, asking the others for what it lacks.
+   */
+  | { kind: 'collab'; node: string; document: string; update?: string; want?: string };
 
 export interface RealtimeBus {
   /** Resolves once the message is on its way to every node (this one included). */
@@ -71,7 +76,8 @@ function isBusMessage(value: unknown): value is BusMessage {
     kind === 'grant' ||
     kind === 'member-removed' ||
     kind === 'board-access-changed' ||
-    kind === 'cache-invalidate'
+    kind === 'cache-invalidate' ||
+    kind === 'collab'
   );
 }
 

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type App, buildApp } from '../app';
-import { loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
+import type { App } from '../app';
 import { teamMembers } from '../db/schema/teams';
 import { recordEvents, teamChannels, userChannel } from '../events/outbox';
+import { startSecondNode } from '../test/second-node';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { connectTestSocket, listenLocally, type TestSocket } from './test-clients';
 
@@ -23,37 +19,21 @@ describe.skipIf(!databaseUrl || !redisUrl)('real-time across two nodes', () => {
   const sockets: TestSocket[] = [];
   let a: TestApp;
   let b: App;
-  let bDatabase: Database;
-  let bDataDir: string;
+  let second: Awaited<ReturnType<typeof startSecondNode>>;
   let portA: number;
   let portB: number;
 
   beforeAll(async () => {
     a = await createTestApp({ env });
-    bDataDir = mkdtempSync(join(tmpdir(), 'strata-test-b-'));
-    // B opens its own pool on A's database, as a second process would.
-    bDatabase = await openDatabase({ databaseUrl: a.app.ctx.database.connectionString, poolSize: 3 });
-    b = await buildApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        PASSWORD_HASHING: 'test',
-        DATA_DIR: bDataDir,
-        LOG_LEVEL: 'silent',
-        APP_URL: 'http://strata.test',
-        WEB_DIST_DIR: join(bDataDir, 'no-web-build'),
-        ...env,
-      }),
-      { database: bDatabase, logger: false, jobPollingIntervalSeconds: 0.5, eventPollingIntervalMs: 50 },
-    );
+    second = await startSecondNode(a, env);
+    b = second.app;
     portA = await listenLocally(a.app);
     portB = await listenLocally(b);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
-    await b?.close();
-    await bDatabase?.close();
+    await second?.close();
     await a?.close();
-    if (bDataDir) rmSync(bDataDir, { recursive: true, force: true });
   });
 
   async function connectToA(token: string) {

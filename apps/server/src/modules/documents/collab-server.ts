@@ -4,6 +4,8 @@ import { DOCUMENT_FRAGMENT } from '@strata/domain/documents/document-schema';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { AppContext } from '../../context';
+import type { RealtimeBus } from '../../realtime/bus';
+import { type CollabRelay, createCollabRelay, RELAYED_ORIGIN } from './collab-relay';
 import { type DocumentAccess, findDocumentAccess } from './document-access';
 import { documentSnapshot } from './document-html';
 import { documentName } from './document-names';
@@ -42,7 +44,9 @@ export interface CollabServer {
  * loaded from PostgreSQL when its first connection opens and stored a little after changes stop,
  * with its sanitised HTML and text (search finds items by their documents' text).
  */
-export function createCollabServer(ctx: AppContext): CollabServer {
+export function createCollabServer(ctx: AppContext, bus?: RealtimeBus): CollabServer {
+  // Several processes (REDIS_URL) keep their copies of a document in step (collab-relay.ts).
+  let relay: CollabRelay | null = null;
   const hocuspocus = new Hocuspocus({
     name: 'strata-collab',
     quiet: true,
@@ -62,8 +66,20 @@ export function createCollabServer(ctx: AppContext): CollabServer {
       if (state) Y.applyUpdate(document, state);
       return document;
     },
+    async afterLoadDocument({ documentName: name, document }) {
+      relay?.loaded(name, document);
+    },
+    async onChange({ documentName: name, update, transactionOrigin }) {
+      relay?.changed(name, update, transactionOrigin);
+    },
     async onStoreDocument({ document, context }) {
       const { access } = context as { access: DocumentAccess };
+      // Another process may have stored changes this copy has not heard of (a message lost on
+      // the way): they are merged in first, so a store never puts back less than was stored.
+      if (relay) {
+        const stored = await readDocumentState(ctx, access.teamId, access.itemId);
+        if (stored) Y.applyUpdate(document, stored, RELAYED_ORIGIN);
+      }
       await writeDocument(
         ctx,
         { teamId: access.teamId, itemId: access.itemId, userId: access.userId },
@@ -72,6 +88,8 @@ export function createCollabServer(ctx: AppContext): CollabServer {
       );
     },
   });
+  if (bus && ctx.config.redisUrl)
+    relay = createCollabRelay({ bus, log: ctx.log, documents: () => hocuspocus.documents });
   return {
     handleConnection: (socket, request) => hocuspocus.handleConnection(socket, request),
     revokeWorkspace({ teamId, userId }) {
