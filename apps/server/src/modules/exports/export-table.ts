@@ -12,6 +12,9 @@ import { type ViewSettings, visibleAttributeIds } from '@strata/domain/views/vie
 /** The header of the column that names a subitem's parent (choice: docs/views.md, "Export to CSV"). */
 export const PARENT_COLUMN = 'Parent';
 
+/** The header of the column that holds an item's page: its document's text (docs/views.md). */
+export const PAGE_COLUMN = 'Page';
+
 /** The board's name attribute: the primary text one, else its first text attribute (as views pick it). */
 export function nameAttributeOf(attributes: readonly ViewAttribute[]): ViewAttribute | undefined {
   return attributes.find(isNameAttribute) ?? attributes.find((attribute) => attribute.type === 'text');
@@ -57,8 +60,11 @@ export function buildExportTable(options: {
   items: readonly ViewItem[];
   settings: ViewSettings;
   context: ValueContext;
+  /** The text of the items' documents, by item id (only those that have one). */
+  pages?: ReadonlyMap<string, string>;
 }): string[][] {
   const { attributes, items, settings, context } = options;
+  const pages = options.pages ?? new Map<string, string>();
   const byId = new Map(attributes.map((attribute) => [attribute.id, attribute]));
   const name = nameAttributeOf(attributes);
   const columns = visibleAttributeIds(
@@ -82,11 +88,13 @@ export function buildExportTable(options: {
   const text = (item: ViewItem, attribute: ViewAttribute) =>
     valueToPlainText(attribute, dataOf(item, attribute), context);
   const hasSubitems = lines.some((line) => line.parent !== null);
+  const hasPages = lines.some((line) => pages.has(line.item.id));
   const header = columns.map((attribute) => attribute.name);
   const rows = lines.map(({ item, parent }) => {
     const cells = columns.map((attribute) => text(item, attribute));
+    if (hasPages) cells.push(pages.get(item.id) ?? '');
     if (hasSubitems) cells.push(parent && name ? text(parent, name) : '');
     return cells;
   });
-  return [hasSubitems ? [...header, PARENT_COLUMN] : header, ...rows];
+  return [[...header, ...(hasPages ? [PAGE_COLUMN] : []), ...(hasSubitems ? [PARENT_COLUMN] : [])], ...rows];
 }

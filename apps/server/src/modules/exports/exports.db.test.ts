@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as Y from 'yjs';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type Person, type Seeded, seedWorkspace } from '../changes/changes.fixtures';
+import { documentSnapshot } from '../documents/document-html';
+import { writeDocument } from '../documents/document-store';
 import { itemApi, ROLES, type RoleName, uuid } from '../items/items.fixtures';
 import { CSV_BOM } from './csv';
+import { PAGE_COLUMN } from './export-table';
 
 let t: TestApp;
 let api: ReturnType<typeof itemApi>;
@@ -244,5 +248,33 @@ describe('who may export', () => {
     const res = await exportCsv(s, who, folder.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toContain('Alpha step');
+  });
+});
+
+describe('pages in the export', () => {
+  test('items with a page get its text in a Page column; an export without pages has none', async () => {
+    const s = await seedWorkspace(t);
+    const { folder, name } = await api.newPlace(s);
+    const plan = (await api.newItem(s, folder.id, { values: { [name.id]: { data: 'Plan' } } })) as {
+      id: string;
+    };
+    await api.newItem(s, folder.id, { values: { [name.id]: { data: 'Notes' } } });
+    const before = records((await exportCsv(s, s.owner, folder.id)).body);
+    expect(before[0]).not.toContain(PAGE_COLUMN);
+    const doc = new Y.Doc();
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText('We ship on Friday, "late".')]);
+    doc.getXmlFragment('default').insert(0, [paragraph]);
+    await writeDocument(
+      t.app.ctx,
+      { teamId: s.team.id, itemId: plan.id, userId: s.owner.id },
+      Y.encodeStateAsUpdate(doc),
+      documentSnapshot(doc),
+    );
+    const lines = records((await exportCsv(s, s.owner, folder.id)).body);
+    expect(lines[0]!.split(',').at(-1)).toBe(PAGE_COLUMN);
+    const byName = new Map(lines.slice(1).map((line) => [line.split(',')[0], line]));
+    expect(byName.get('Plan')!.endsWith(',"We ship on Friday, ""late""."')).toBe(true);
+    expect(byName.get('Notes')!.endsWith(',')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { itemDocuments } from '../../db/schema/item-documents';
 import { items } from '../../db/schema/items';
 import { teamMembers } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
@@ -21,4 +22,25 @@ export async function findMemberNames(db: DbOrTx, teamId: number): Promise<Map<n
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(eq(teamMembers.teamId, teamId));
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The text of the documents of a folder's live items that have one (their page), by item id. */
+export async function findPageTexts(
+  db: DbOrTx,
+  teamId: number,
+  folderId: string,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: itemDocuments.itemId, text: itemDocuments.text })
+    .from(itemDocuments)
+    .innerJoin(items, and(eq(items.teamId, itemDocuments.teamId), eq(items.id, itemDocuments.itemId)))
+    .where(
+      and(
+        eq(itemDocuments.teamId, teamId),
+        eq(items.folderId, folderId),
+        isNull(items.deletedAt),
+        ne(itemDocuments.text, ''),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, row.text]));
 }

@@ -17,7 +17,7 @@ import type { TeamAccess } from '../teams/team-access-types';
 import { findViewAnyState, seesView } from '../views/view-records';
 import { writeCsv } from './csv';
 import { buildExportTable, nameAttributeOf } from './export-table';
-import { findFolderItemRows, findMemberNames } from './exports.repo';
+import { findFolderItemRows, findMemberNames, findPageTexts } from './exports.repo';
 
 /** The settings of a view of this folder the caller sees; anything else is 404, as if it did not exist. */
 async function viewSettingsOf(
@@ -121,6 +121,7 @@ export async function exportFolderCsv(options: {
     itemTitle: (id) => titles.get(id),
     folderName: (id) => (id === folder.id ? folder.name : undefined),
   };
-  const table = buildExportTable({ attributes, items, settings, context });
+  const pages = await findPageTexts(db, teamId, folder.id);
+  const table = buildExportTable({ attributes, items, settings, context, pages });
   return { fileName: exportFileName(folder.name), csv: writeCsv(table) };
 }
