@@ -52,6 +52,16 @@ async function onboardingVersions(token: Token, teamId: number, folderId: string
 
 /** The page's body, by its name in English or in Arabic. */
 const editorOf = (page: Page) => page.getByRole('textbox', { name: /(page content|محتوى الصفحة)$/ });
+/** Opens the page in each browser and waits until its document is loaded and saved. */
+async function openSaved(path: string, ...parties: { page: Page }[]) {
+  for (const { page } of parties) {
+    await page.goto(path);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
+      .toBe(1);
+  }
+}
+
 /** The page's text as its reader hears it: without the others' cursors (aria-hidden). */
 const textOf = (page: Page) =>
   editorOf(page).evaluate((editor) => {
@@ -292,12 +302,7 @@ test('a table is inserted from the toolbar and filled in, live for the other rea
   const { ada, ben, path } = await handbook(['Ada Tables', 'Ben Tables']);
   const writer = await signedInPage(browser, ada.token);
   const reader = await signedInPage(browser, ben.token);
-  for (const { page } of [writer, reader]) {
-    await page.goto(path);
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
-      .toBe(1);
-  }
+  await openSaved(path, writer, reader);
   const toolbar = writer.page.getByRole('toolbar', { name: 'Formatting' });
   await editorOf(writer.page).click();
   await toolbar.getByRole('button', { name: 'Insert a table' }).click();
@@ -331,12 +336,7 @@ test('a callout sets lines apart, live for the other reader; its colour changes 
   const { ada, ben, path } = await handbook(['Ada Callouts', 'Ben Callouts']);
   const writer = await signedInPage(browser, ada.token, { colorScheme: 'dark' });
   const reader = await signedInPage(browser, ben.token);
-  for (const { page } of [writer, reader]) {
-    await page.goto(path);
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
-      .toBe(1);
-  }
+  await openSaved(path, writer, reader);
   const toolbar = writer.page.getByRole('toolbar', { name: 'Formatting' });
   await editorOf(writer.page).click();
   await writer.page.keyboard.press('End');

@@ -11,11 +11,10 @@ import { documentExtensions } from './document-extensions';
 import styles from './documents.module.css';
 import { PageContents } from './page-contents';
 import { TABLE_TOOLS } from './table-tools';
+import { type DocumentStatus, useDocumentConnection } from './use-document-connection';
 
 /** The document's own tools after the long text's: callouts, then tables. */
 const DOCUMENT_TOOLS = [...CALLOUT_TOOLS, ...TABLE_TOOLS];
-
-import { type DocumentStatus, useDocumentConnection } from './use-document-connection';
 
 interface DocumentEditorProps {
   teamId: number;
