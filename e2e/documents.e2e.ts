@@ -374,6 +374,8 @@ test('written while the server cannot be reached, in a tab closed since, a page 
   await expect
     .poll(() => writer.page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
     .toBe(1);
+  // Saved on the server; the device's copy is written a moment later: it is given that moment.
+  await writer.page.waitForTimeout(500);
   await writer.page.close();
 
   // The co-editing server out of reach (the rest of the app still answers).
