@@ -61,6 +61,22 @@ async function storedText(itemId: string) {
   return { text: doc.getText('body').toString(), teamId: row.teamId, updatedBy: row.updatedBy };
 }
 
+/**
+ * A fresh workspace's item document open for a full member (who is about to lose it) and for
+ * `staying`; `closed` resolves when the full member's connection is let go.
+ */
+async function openForTwo(staying: 'owner' | 'admin') {
+  const w = await seedWorkspace(t);
+  const { board, folder } = await api.newPlace(w);
+  const item = await api.newItem(w, folder.id);
+  const name = documentName(w.team.id, item.id as string);
+  const leaving = open(name, w['full-member'].token);
+  const other = open(name, w[staying].token);
+  await Promise.all([leaving.synced, other.synced]);
+  const closed = new Promise<void>((resolve) => leaving.provider.on('close', () => resolve()));
+  return { w, board, folder, name, other, closed };
+}
+
 describe('co-editing on /collab', () => {
   test('two people type in one document at once: both end with both texts, and it is stored', async () => {
     const { itemId } = await newItem();
@@ -200,14 +216,7 @@ describe('co-editing on /collab', () => {
   });
 
   test('a member removed from the workspace is let go from its open documents at once, and cannot come back', async () => {
-    const w = await seedWorkspace(t);
-    const { folder } = await api.newPlace(w);
-    const item = await api.newItem(w, folder.id);
-    const name = documentName(w.team.id, item.id as string);
-    const leaving = open(name, w['full-member'].token);
-    const staying = open(name, w.admin.token);
-    await Promise.all([leaving.synced, staying.synced]);
-    const closed = new Promise<void>((resolve) => leaving.provider.on('close', () => resolve()));
+    const { w, name, other: staying, closed } = await openForTwo('admin');
     const removed = await t.request({
       method: 'DELETE',
       url: `/api/teams/${w.team.id}/members/${w['full-member'].id}`,
@@ -225,14 +234,7 @@ describe('co-editing on /collab', () => {
   });
 
   test('a board made private lets go of the open documents of those it now keeps out; its members stay', async () => {
-    const w = await seedWorkspace(t);
-    const { board, folder } = await api.newPlace(w);
-    const item = await api.newItem(w, folder.id);
-    const name = documentName(w.team.id, item.id as string);
-    const outside = open(name, w['full-member'].token);
-    const owner = open(name, w.owner.token);
-    await Promise.all([outside.synced, owner.synced]);
-    const closed = new Promise<void>((resolve) => outside.provider.on('close', () => resolve()));
+    const { w, board, name, other: owner, closed } = await openForTwo('owner');
     const saved = await api.send('PUT', `/api/${w.team.id}/boards/${board.id}`, w.owner.token, {
       name: 'Board',
       is_private: true,
@@ -249,14 +251,7 @@ describe('co-editing on /collab', () => {
   });
 
   test('a folder made private lets go of the open documents of those it now keeps out', async () => {
-    const w = await seedWorkspace(t);
-    const { board, folder } = await api.newPlace(w);
-    const item = await api.newItem(w, folder.id);
-    const name = documentName(w.team.id, item.id as string);
-    const outside = open(name, w['full-member'].token);
-    const owner = open(name, w.owner.token);
-    await Promise.all([outside.synced, owner.synced]);
-    const closed = new Promise<void>((resolve) => outside.provider.on('close', () => resolve()));
+    const { w, board, folder, name, closed } = await openForTwo('owner');
     const saved = await api.send('PUT', `/api/${w.team.id}/folders/${folder.id}`, w.owner.token, {
       board_id: board.id,
       name: 'Folder',
