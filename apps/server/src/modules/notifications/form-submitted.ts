@@ -3,7 +3,6 @@ import { readViewSettings } from '@strata/domain/views/view-settings';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { isAnyOf } from '../../db/any-of';
-import { rowsOf } from '../../db/client';
 import { items } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
 import { findViewAnyState } from '../views/view-records';
@@ -35,15 +34,6 @@ export async function onFormsSubmitted(ctx: AppContext, events: readonly Notifyi
   await writeNotificationEntries(ctx, entries);
 }
 
-interface ItemNames {
-  id: string;
-  team_id: number;
-  board_id: string;
-  folder_id: string;
-  board: string | null;
-  title: string | null;
-}
-
 /** The notifications of one form's answers. */
 async function formEntries(
   ctx: AppContext,
@@ -59,19 +49,10 @@ async function formEntries(
     typeof event.payload.item_id === 'string' ? [event.payload.item_id] : [],
   );
   if (itemIds.length === 0) return [];
-  // Written out as SQL so that the names' subqueries see the item's columns qualified (a
-  // one-table select of the query builder leaves them bare, and inside a subquery over
-  // attributes a bare column is the attribute's).
-  const { board, title } = subjectNameColumns(sql`NULL::int`);
-  const found = rowsOf<ItemNames>(
-    await db.execute(sql`SELECT ${items.id} AS id, ${items.teamId} AS team_id, ${items.boardId} AS board_id,
-      ${items.folderId} AS folder_id, ${board} AS board, ${title} AS title FROM ${items}
-      WHERE ${and(eq(items.teamId, teamId), isAnyOf(items.id, itemIds), isNull(items.deletedAt))}`),
-  ).rows.map((row) => ({
-    item: { id: row.id, teamId: row.team_id, boardId: row.board_id, folderId: row.folder_id },
-    board: row.board,
-    title: row.title,
-  }));
+  const found = await db
+    .select({ item: items, ...subjectNameColumns(sql`NULL::int`) })
+    .from(items)
+    .where(and(eq(items.teamId, teamId), isAnyOf(items.id, itemIds), isNull(items.deletedAt)));
   const byItem = new Map(found.map((row) => [row.item.id, row]));
   const actorIds = [...new Set(answers.flatMap((event) => (event.actorId === null ? [] : [event.actorId])))];
   const actorNames = new Map(

@@ -59,15 +59,25 @@ export interface SubjectNames {
 }
 
 /**
- * The names as columns of a query over an `items` row: the name of the user `actorId` gives, the
- * item's board, and the item's title (its value of the board's name attribute).
+ * The outer item's columns, written qualified: a one-table select of the query builder leaves its
+ * columns bare, and inside a subquery over boards or attributes a bare column is theirs.
+ */
+const outerItem = {
+  teamId: sql.raw('"items"."team_id"'),
+  boardId: sql.raw('"items"."board_id"'),
+  values: sql.raw('"items"."values"'),
+};
+
+/**
+ * The names as columns of a query over an `items` row (joined or alone): the name of the user
+ * `actorId` gives, the item's board, and the item's title (its value of the board's name attribute).
  */
 export const subjectNameColumns = (actorId: SQL) => ({
   actor: sql<string | null>`(SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${actorId})`,
   board: sql<string | null>`(SELECT ${boards.name} FROM ${boards}
-    WHERE ${boards.teamId} = ${items.teamId} AND ${boards.id} = ${items.boardId})`,
-  title: sql<string | null>`(SELECT ${items.values} -> ${attributes.id} ->> 'data' FROM ${attributes}
-    WHERE ${attributes.teamId} = ${items.teamId} AND ${attributes.boardId} = ${items.boardId}
+    WHERE ${boards.teamId} = ${outerItem.teamId} AND ${boards.id} = ${outerItem.boardId})`,
+  title: sql<string | null>`(SELECT ${outerItem.values} -> ${attributes.id} ->> 'data' FROM ${attributes}
+    WHERE ${attributes.teamId} = ${outerItem.teamId} AND ${attributes.boardId} = ${outerItem.boardId}
       AND ${attributes.type} = 'text' AND ${attributes.deletedAt} IS NULL
       AND ${attributes.settings} -> 'primary' = 'true'::jsonb LIMIT 1)`,
 });
