@@ -247,4 +247,26 @@ test('a visitor on a phone attaches files to an answer, takes one out, and the t
   ]);
   expect(visitor.problems).toEqual([]);
   await visitor.context.close();
+
+  // The same question in Arabic and dark mode: the file list reads right to left.
+  const arabic = await visitorPage({
+    viewport: { width: 375, height: 740 },
+    locale: 'ar',
+    colorScheme: 'dark',
+  });
+  await arabic.page.goto(`${baseUrl}/form/${form.id}`);
+  await arabic.page
+    .getByLabel(/^Files/)
+    .setInputFiles([
+      { name: 'إيصال-مارس.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
+    ]);
+  await arabic.page.getByRole('button', { name: 'إزالة إيصال-مارس.pdf' }).waitFor();
+  expect(await arabic.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  expect(await arabic.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  expect(await seriousViolations(arabic.page)).toEqual([]);
+  await screenshot(arabic.page, 'form-files-phone-ar-dark');
+  expect(arabic.problems).toEqual([]);
+  await arabic.context.close();
 });
