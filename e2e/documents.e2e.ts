@@ -365,6 +365,69 @@ test('a callout sets lines apart, live for the other reader; its colour changes 
   await reader.context.close();
 });
 
+test('a link to another page is picked by keyboard, shows that page’s title as it is now, live in Arabic and dark for the other reader, and opens it', async () => {
+  const { ada, ben, path } = await handbook(['Ada Links', 'Ben Links']);
+  await apiCall(baseUrl, ben.token, 'PUT', '/api/me', { locale: 'ar' });
+  const writer = await signedInPage(browser, ada.token);
+  const reader = await signedInPage(browser, ben.token, { colorScheme: 'dark' });
+  await openSaved(path, writer);
+  await reader.page.goto(path);
+  await expect
+    .poll(() => reader.page.getByRole('status').filter({ hasText: 'تم حفظ كل التغييرات' }).count())
+    .toBe(1);
+  await editorOf(writer.page).focus();
+  await writer.page.keyboard.type('Before you leave, read ');
+  await writer.page
+    .getByRole('toolbar', { name: 'Formatting' })
+    .getByRole('button', { name: 'Link to an item' })
+    .click();
+  const search = writer.page.getByRole('combobox', { name: 'Find an item to link' });
+  await expect
+    .poll(() => writer.page.evaluate(() => document.activeElement?.getAttribute('role')))
+    .toBe('combobox');
+  await search.pressSequentially('Holi');
+  // The open page is not offered; the other is, once the search has answered.
+  const options = writer.page.getByRole('listbox', { name: 'Items' }).getByRole('option');
+  await expect.poll(() => options.allInnerTexts()).toEqual(['Holidays']);
+  await search.press('Enter');
+  await expect.poll(() => search.count()).toBe(0);
+  await writer.page.keyboard.type('first.');
+  const writerLink = editorOf(writer.page).getByRole('link', { name: 'Holidays' });
+  await writerLink.waitFor();
+  await expect.poll(() => textOf(writer.page)).toBe('Before you leave, read Holidays first.');
+  const readerLink = editorOf(reader.page).getByRole('link', { name: 'Holidays' });
+  await readerLink.waitFor();
+
+  // Renamed by the other reader, the link follows at once for both.
+  await reader.page
+    .getByRole('navigation', { name: 'الصفحات' })
+    .getByRole('button', { name: 'Holidays' })
+    .click();
+  const title = reader.page.getByRole('textbox', { name: 'عنوان الصفحة' });
+  await expect.poll(() => title.inputValue()).toBe('Holidays');
+  await title.fill('العطلات الرسمية');
+  await title.press('Enter');
+  await editorOf(writer.page).getByRole('link', { name: 'العطلات الرسمية' }).waitFor();
+  await reader.page
+    .getByRole('navigation', { name: 'الصفحات' })
+    .getByRole('button', { name: 'Onboarding' })
+    .click();
+  await editorOf(reader.page).getByRole('link', { name: 'العطلات الرسمية' }).waitFor();
+  await screenshot(reader.page, 'document-item-link-ar-dark');
+  expect(await seriousViolations(reader.page)).toEqual([]);
+
+  // Followed, the link opens the page in the view.
+  await editorOf(writer.page).getByRole('link', { name: 'العطلات الرسمية' }).click();
+  await expect
+    .poll(() => writer.page.getByRole('textbox', { name: 'Page title' }).inputValue())
+    .toBe('العطلات الرسمية');
+  expect(writer.page.url()).toMatch(/[?&]page=/);
+  expect(writer.problems).toEqual([]);
+  expect(reader.problems).toEqual([]);
+  await writer.context.close();
+  await reader.context.close();
+});
+
 test('written while the server cannot be reached, in a tab closed since, a page reaches the others once it can', async () => {
   const { ada, ben, path } = await handbook(['Ada Offline', 'Ben Offline']);
   const writer = await signedInPage(browser, ada.token);

@@ -25,7 +25,35 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Long-text HTML as it may be stored and shown: sanitised on every write (ARCHITECTURE.md section 3). */
-export function sanitiseHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+/** Where a document's link to an item leads on a page shown outside the app, and its title now. */
+export interface ItemLinkTarget {
+  href: string;
+  title: string;
+}
+
+/**
+ * Long-text HTML as it may be stored and shown: sanitised on every write (ARCHITECTURE.md section 3).
+ * `itemLinks` (a published page): each link to an item (documents/item-link.ts) becomes a link to
+ * the target it answers, with the title it answers, or, answered null, the label's text alone; no
+ * item id is left in the page.
+ */
+export function sanitiseHtml(
+  html: string,
+  options: { itemLinks?: (itemId: string) => ItemLinkTarget | null } = {},
+): string {
+  const { itemLinks } = options;
+  if (!itemLinks) return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      span: (tagName, attribs): sanitizeHtml.Tag => {
+        if (attribs['data-type'] !== 'item-link') return { tagName, attribs };
+        const target = attribs['data-id'] ? itemLinks(attribs['data-id']) : null;
+        return target
+          ? { tagName: 'a', attribs: { href: target.href }, text: target.title }
+          : { tagName, attribs: {}, text: attribs['data-label'] ?? '' };
+      },
+    },
+  });
 }

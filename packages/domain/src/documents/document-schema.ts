@@ -4,6 +4,7 @@ import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 import { Callout } from './callout';
+import { ItemLink } from './item-link';
 
 /** The Yjs fragment a page's body lives in (TipTap's collaboration default). */
 export const DOCUMENT_FRAGMENT = 'default';
@@ -12,12 +13,19 @@ export const DOCUMENT_FRAGMENT = 'default';
  * What a page can hold (docs/documents.md), the one definition the editor and the server's HTML
  * snapshot share: headings 1 to 3, paragraphs, bold, italic, strike, inline code and code blocks,
  * bullet, numbered and task lists, quotes, rules, line breaks, links and tables (a header row,
- * cells of paragraphs; no column resizing: widths follow the page) and callouts (callout.ts).
+ * cells of paragraphs; no column resizing: widths follow the page),
+ * callouts (callout.ts) and links to items (item-link.ts).
  * Undo and redo are left
  * to the collaboration (each person undoes their own changes); `isAllowedUri` is the editor's
  * link rule (the server sanitises what it renders).
  */
-export function documentSchema(options: { isAllowedUri?: (url: string) => boolean } = {}): Extensions {
+export function documentSchema(
+  options: {
+    isAllowedUri?: (url: string) => boolean;
+    /** The node links to items are drawn by (the editor's node view); the shared one otherwise. */
+    itemLink?: typeof ItemLink;
+  } = {},
+): Extensions {
   return [
     StarterKit.configure({
       heading: { levels: [1, 2, 3] },
@@ -36,5 +44,6 @@ export function documentSchema(options: { isAllowedUri?: (url: string) => boolea
     TaskItem.configure({ nested: true }),
     TableKit.configure({ table: { resizable: false } }),
     Callout,
+    options.itemLink ?? ItemLink,
   ];
 }

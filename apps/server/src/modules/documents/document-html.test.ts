@@ -55,6 +55,35 @@ describe('a document snapshot', () => {
     );
   });
 
+  test.each([
+    [
+      'an item id',
+      'X7kp2Qa9',
+      'Roadmap',
+      '<span data-type="item-link" data-id="X7kp2Qa9" data-label="Roadmap">Roadmap</span>',
+    ],
+    [
+      'an id that is markup',
+      '"><script>alert(1)</script>',
+      'Roadmap',
+      '<span data-type="item-link" data-label="Roadmap">Roadmap</span>',
+    ],
+    [
+      'a label that is markup',
+      'X7kp2Qa9',
+      '<img src=x onerror=alert(1)>',
+      '<span data-type="item-link" data-id="X7kp2Qa9" data-label="&lt;img src=x onerror=alert(1)&gt;">&lt;img src=x onerror=alert(1)&gt;</span>',
+    ],
+  ])('a link to an item with %s keeps what is safe of it', (_, id, label, html) => {
+    const link = new Y.XmlElement('itemLink');
+    link.setAttribute('id', id);
+    link.setAttribute('label', label);
+    const snapshot = snapshotOf(element('paragraph', 'See ', link));
+    expect(snapshot.html).toBe(`<p>See ${html}</p>`);
+    // Search and exports read the label.
+    expect(snapshot.text).toBe(`See ${label}`);
+  });
+
   test('a node the schema does not know reads as an empty document, not a failed save', () => {
     expect(snapshotOf(element('script', 'alert(1)'))).toEqual({ html: '', text: '' });
   });

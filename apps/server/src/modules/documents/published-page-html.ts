@@ -83,10 +83,24 @@ function pageTree(site: PublishedSite, open: PublishedPage, appUrl: string, unti
 }
 
 /**
+ * The page's document HTML, sanitised again (a row kept from before a rule of the allow-list
+ * changed is shown by today's rules), its links to items resolved: a page of the site (under `i`,
+ * another page shared alone) is linked with its title now, anything else is its label's text.
+ */
+function pageHtml(site: PublishedSite, document: PageDocument, appUrl: string, untitled: string): string {
+  const pages = new Map(site.pages.map((page) => [page.id, page]));
+  return sanitiseHtml(document.html, {
+    itemLinks: (itemId) => {
+      const target = pages.get(itemId);
+      return target ? { href: siteUrl(appUrl, site, target), title: target.title || untitled } : null;
+    },
+  });
+}
+
+/**
  * A published page as a complete HTML document (docs/documents.md): the workspace's and the
  * site's names, the page tree, the page's title and its document's HTML (sanitised when it was
- * stored, and again here: a row kept from before a rule of the allow-list changed is shown by
- * today's rules), with a description and Open Graph tags for link previews. Everything a person
+ * stored, and again here: pageHtml), with a description and Open Graph tags for link previews. Everything a person
  * typed is escaped here. The page is rendered once per change (published-site.ts caches it).
  */
 export function renderPublishedPage(
@@ -122,7 +136,7 @@ ${meta('og:site_name', site.workspaceName)}
 ${site.kind === 'e' ? `<nav aria-label="${escapeHtml(texts.pages)}">${pageTree(site, page, appUrl, texts.untitled)}</nav>\n` : ''}<main>
 <article>
 <h1 dir="auto">${escapeHtml(title)}</h1>
-${document.html ? `<div dir="auto">${sanitiseHtml(document.html)}</div>` : `<p class="empty">${escapeHtml(texts.empty)}</p>`}
+${document.html ? `<div dir="auto">${pageHtml(site, document, appUrl, texts.untitled)}</div>` : `<p class="empty">${escapeHtml(texts.empty)}</p>`}
 </article>
 </main>
 </div>

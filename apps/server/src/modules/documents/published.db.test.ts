@@ -238,3 +238,89 @@ describe('a stored document from before the rules it is shown by', () => {
     expect(res.body).not.toMatch(DANGEROUS_HTML);
   });
 });
+
+describe('links to items in a published page', () => {
+  /** A paragraph of text and links to items (documents/item-link.ts). */
+  function paragraphOf(...parts: (string | { id: string; label: string })[]) {
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(
+      0,
+      parts.map((part) => {
+        if (typeof part === 'string') return new Y.XmlText(part);
+        const link = new Y.XmlElement('itemLink');
+        link.setAttribute('id', part.id);
+        link.setAttribute('label', part.label);
+        return link;
+      }),
+    );
+    return paragraph;
+  }
+
+  test('a page of the site is linked with its title now; any other item is its label, without its id', async () => {
+    const place = await api.newPlace(s);
+    const title = (data: string) => ({ values: { [place.name.id]: { data } } });
+    const roadmap = (await api.newItem(s, place.folder.id, title('Roadmap'))) as { id: string };
+    const notes = (await api.newItem(s, place.folder.id, title('Notes'))) as { id: string };
+    const hidden = await api.newPlace(s);
+    const secret = (await api.newItem(s, hidden.folder.id, {
+      values: { [hidden.name.id]: { data: 'Secret merger' } },
+    })) as { id: string };
+    const doc = new Y.Doc();
+    doc
+      .getXmlFragment('default')
+      .insert(0, [
+        paragraphOf(
+          'See ',
+          { id: roadmap.id, label: 'Old roadmap' },
+          ' and ',
+          { id: secret.id, label: 'the plan' },
+          '.',
+        ),
+      ]);
+    await writeDocument(
+      t.app.ctx,
+      { teamId: s.team.id, itemId: notes.id, userId: s.owner.id },
+      Y.encodeStateAsUpdate(doc),
+      documentSnapshot(doc),
+    );
+    const viewId = uuid();
+    const view = (settings: Record<string, unknown>, row_version: number) =>
+      api.send('PUT', `/api/${s.team.id}/views/${viewId}`, s.owner.token, {
+        folder_id: place.folder.id,
+        type: 'documents',
+        name: 'Wiki',
+        settings,
+        row_version,
+      });
+    expect((await view({ published: true }, 1)).status).toBe(200);
+    const base = `/p/e${s.team.id}-${viewId}`;
+    const notesPage = () => read(`${base}/${pageSlug('Notes', notes.id)}`);
+    const linkTo = (slug: string, text: string) =>
+      `<a href="${t.app.ctx.config.appUrl}${base}/${slug}">${text}</a>`;
+
+    let page = await notesPage();
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      `See ${linkTo(pageSlug('Roadmap', roadmap.id), 'Roadmap')} and <span>the plan</span>.`,
+    );
+    expect(page.body).not.toContain(secret.id);
+    expect(page.body).not.toContain('Secret merger');
+    expect(page.body).not.toContain('data-id');
+
+    // Renamed: the link follows the page's title and address at once.
+    const renamed = await api.putItem(s, s.owner.token, roadmap.id, {
+      ...title('Roadmap 2027'),
+      row_version: 2,
+    });
+    expect(renamed.status).toBe(200);
+    page = await notesPage();
+    expect(page.body).toContain(linkTo(pageSlug('Roadmap 2027', roadmap.id), 'Roadmap 2027'));
+
+    // Shared alone, the page links only to pages shared alone too.
+    expect((await view({ published: false, shared_pages: [notes.id] }, 2)).status).toBe(200);
+    const alone = await read(`/p/i${s.team.id}-${viewId}/${pageSlug('Notes', notes.id)}`);
+    expect(alone.statusCode).toBe(200);
+    expect(alone.body).toContain('See <span>Old roadmap</span> and <span>the plan</span>.');
+    expect(alone.body).not.toContain(roadmap.id);
+  });
+});

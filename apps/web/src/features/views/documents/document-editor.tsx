@@ -1,6 +1,6 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { RichTextLinkField } from '../cells/rich-text-link-field';
 import { RichTextToolbar } from '../cells/rich-text-toolbar';
@@ -9,12 +9,10 @@ import { CALLOUT_TOOLS } from './callout-tools';
 import { type CaretUser, DocumentCarets } from './document-carets';
 import { documentExtensions } from './document-extensions';
 import styles from './documents.module.css';
+import { ItemLinkPicker, itemLinkTool } from './item-link-picker';
 import { PageContents } from './page-contents';
 import { TABLE_TOOLS } from './table-tools';
 import { type DocumentStatus, useDocumentConnection } from './use-document-connection';
-
-/** The document's own tools after the long text's: callouts, then tables. */
-const DOCUMENT_TOOLS = [...CALLOUT_TOOLS, ...TABLE_TOOLS];
 
 interface DocumentEditorProps {
   teamId: number;
@@ -48,6 +46,8 @@ export function DocumentEditor(props: DocumentEditorProps) {
 function CollabEditor({
   provider,
   status,
+  teamId,
+  itemId,
   label,
   readOnly,
   user,
@@ -76,6 +76,12 @@ function CollabEditor({
     editor.setEditable(editable);
   }, [editor, editable]);
   const link = useLinkEditing(editor);
+  const [isLinkingItem, setLinkingItem] = useState(false);
+  // The document's own tools after the long text's: callouts, a link to an item, then tables.
+  const tools = useMemo(
+    () => [...CALLOUT_TOOLS, itemLinkTool(() => setLinkingItem(true)), ...TABLE_TOOLS],
+    [],
+  );
 
   // Ctrl/Cmd+K edits the link at the selection (the browser's own would open its search).
   const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -88,7 +94,7 @@ function CollabEditor({
 
   return (
     <div className={styles.editor} onKeyDownCapture={onKeyDownCapture}>
-      {editable && <RichTextToolbar editor={editor} onLink={link.open} extraTools={DOCUMENT_TOOLS} />}
+      {editable && <RichTextToolbar editor={editor} onLink={link.open} extraTools={tools} />}
       {link.draft !== null && (
         <RichTextLinkField
           initial={link.draft}
@@ -96,6 +102,14 @@ function CollabEditor({
           onApply={link.apply}
           onRemove={link.remove}
           onClose={link.close}
+        />
+      )}
+      {editable && isLinkingItem && (
+        <ItemLinkPicker
+          editor={editor}
+          teamId={teamId}
+          itemId={itemId}
+          onClose={() => setLinkingItem(false)}
         />
       )}
       <PageContents editor={editor} />

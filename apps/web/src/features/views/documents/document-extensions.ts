@@ -3,11 +3,15 @@ import Collaboration from '@tiptap/extension-collaboration';
 import type { Extensions } from '@tiptap/react';
 import type * as Y from 'yjs';
 import { isAllowedLinkHref } from '../cells/rich-text-html';
+import { ItemLinkView } from './item-link-view';
 
-/** A page's editor: the document schema, its links held to the long text's rule, bound to the Yjs document. */
+/**
+ * A page's editor: the document schema, its links held to the long text's rule, links to items
+ * drawn with their titles now, bound to the Yjs document.
+ */
 export function documentExtensions(document: Y.Doc): Extensions {
   return [
-    ...documentSchema({ isAllowedUri: isAllowedLinkHref }),
+    ...documentSchema({ isAllowedUri: isAllowedLinkHref, itemLink: ItemLinkView }),
     Collaboration.configure({ document, field: DOCUMENT_FRAGMENT }),
   ];
 }

@@ -2,7 +2,7 @@ import type { Item } from '@strata/contracts/items';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { History } from 'lucide-react';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button';
@@ -11,6 +11,7 @@ import { personColor } from './document-carets';
 import { DocumentEditor } from './document-editor';
 import { DocumentPages, pageTree } from './document-pages';
 import styles from './documents.module.css';
+import { type PageLinks, PageLinksContext } from './item-link-view';
 import { PageAttributes } from './page-attributes';
 import { PageHistory } from './page-history';
 
@@ -49,16 +50,28 @@ export interface DocumentsViewProps {
 function usePageParam() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('page');
-  const select = (id: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('page', id);
-        return next;
-      },
-      { replace: true },
-    );
-  return { asked, select };
+  const select = useCallback(
+    (id: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('page', id);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  /** The address of another page, the view's other parameters kept. */
+  const hrefOf = useCallback(
+    (id: string) => {
+      const next = new URLSearchParams(params);
+      next.set('page', id);
+      return `?${next.toString()}`;
+    },
+    [params],
+  );
+  return { asked, select, hrefOf };
 }
 
 /**
@@ -79,9 +92,19 @@ export function DocumentsView({
   const { t } = useTranslation();
   const [isHistoryOpen, setHistoryOpen] = useState(false);
   const pages = useMemo(() => pageTree(items, titleOf), [items, titleOf]);
-  const { asked, select } = usePageParam();
+  const { asked, select, hrefOf } = usePageParam();
   const open = items.find((item) => item.id === asked) ?? items.find((item) => !item.parent_id) ?? null;
   const caretUser = useMemo(() => ({ name: user.name, color: personColor(user.id) }), [user.id, user.name]);
+  const links = useMemo<PageLinks>(() => {
+    const ids = new Set(items.map((item) => item.id));
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return {
+      teamId,
+      pageTitle: (id) => (ids.has(id) ? titleOf(byId.get(id)!) : undefined),
+      pageHref: hrefOf,
+      openPage: select,
+    };
+  }, [items, titleOf, teamId, hrefOf, select]);
   const add = onAddPage
     ? async () => {
         const id = await onAddPage();
@@ -144,14 +167,16 @@ export function DocumentsView({
             />
           )}
           <PageAttributes item={open} {...values} />
-          <DocumentEditor
-            teamId={teamId}
-            itemId={open.id}
-            label={titleOf(open) || t('views.documents.untitled')}
-            readOnly={readOnly}
-            userId={user.id}
-            user={caretUser}
-          />
+          <PageLinksContext.Provider value={links}>
+            <DocumentEditor
+              teamId={teamId}
+              itemId={open.id}
+              label={titleOf(open) || t('views.documents.untitled')}
+              readOnly={readOnly}
+              userId={user.id}
+              user={caretUser}
+            />
+          </PageLinksContext.Provider>
         </article>
       ) : (
         <p className={styles.empty}>{t('views.documents.noPages')}</p>
