@@ -428,6 +428,84 @@ test('a link to another page is picked by keyboard, shows that page’s title as
   await reader.context.close();
 });
 
+/** A real PNG of a coloured square, drawn by the browser (the server keeps images by their bytes). */
+async function squarePng(page: Page): Promise<Buffer> {
+  const url = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 48;
+    canvas.height = 32;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#4f46e5';
+    context.fillRect(0, 0, 48, 32);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(url.split(',')[1]!, 'base64');
+}
+
+/** The image named `name` in the page's body has been drawn (its bytes were read and decoded). */
+const imageShown = (page: Page, name: string) =>
+  editorOf(page)
+    .getByRole('img', { name })
+    .evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth);
+
+test('an image and a file are uploaded into a page: shown in place for both readers (Arabic and dark too), and on its published page to anyone', async () => {
+  const { ada, ben, path } = await handbook(['Ada Images', 'Ben Images']);
+  await apiCall(baseUrl, ben.token, 'PUT', '/api/me', { locale: 'ar' });
+  const writer = await signedInPage(browser, ada.token);
+  const reader = await signedInPage(browser, ben.token, { colorScheme: 'dark' });
+  await openSaved(path, writer);
+  await reader.page.goto(path);
+  await expect
+    .poll(() => reader.page.getByRole('status').filter({ hasText: 'تم حفظ كل التغييرات' }).count())
+    .toBe(1);
+  await editorOf(writer.page).focus();
+  await writer.page.keyboard.type('Our logo and brief:');
+  await writer.page.keyboard.press('Enter');
+  await writer.page
+    .getByRole('toolbar', { name: 'Formatting' })
+    .getByRole('button', { name: 'Insert an image or a file' })
+    .click();
+  await writer.page.getByLabel('Upload from this device').setInputFiles([
+    { name: 'logo.png', mimeType: 'image/png', buffer: await squarePng(writer.page) },
+    { name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 brief') },
+  ]);
+  await expect.poll(() => imageShown(writer.page, 'logo.png'), { timeout: 10_000 }).toBe(48);
+  await editorOf(writer.page).getByRole('button', { name: 'Download brief.pdf' }).waitFor();
+  await expect.poll(() => imageShown(reader.page, 'logo.png'), { timeout: 10_000 }).toBe(48);
+  await editorOf(reader.page)
+    .getByRole('button', { name: /brief\.pdf/ })
+    .waitFor();
+  await screenshot(reader.page, 'document-image-ar-dark');
+  expect(await seriousViolations(reader.page)).toEqual([]);
+
+  await writer.page.getByRole('switch', { name: 'Publish to the web' }).check();
+  const link = await writer.page.getByRole('textbox', { name: 'Public link' }).inputValue();
+  const anyone = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await anyone.newPage();
+  // The switch and the page's files reach the server a moment after they show.
+  await expect
+    .poll(
+      async () => {
+        const response = await page.goto(link);
+        return response?.status() === 200 ? page.locator('main img').count() : response?.status();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  const image = page.getByRole('img', { name: 'logo.png' });
+  await expect.poll(() => image.evaluate((shown) => (shown as HTMLImageElement).naturalWidth)).toBe(48);
+  const brief = await page.getByRole('link', { name: 'brief.pdf' }).getAttribute('href');
+  const download = await page.request.get(brief!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-disposition']).toMatch(/^attachment/);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(writer.problems).toEqual([]);
+  expect(reader.problems).toEqual([]);
+  await anyone.close();
+  await writer.context.close();
+  await reader.context.close();
+});
+
 test('written while the server cannot be reached, in a tab closed since, a page reaches the others once it can', async () => {
   const { ada, ben, path } = await handbook(['Ada Offline', 'Ben Offline']);
   const writer = await signedInPage(browser, ada.token);

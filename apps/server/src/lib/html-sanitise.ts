@@ -31,29 +31,66 @@ export interface ItemLinkTarget {
   title: string;
 }
 
+/** Where a document's file is read on a page shown outside the app, and whether it shows in place. */
+export interface PageFileTarget {
+  href: string;
+  image: boolean;
+}
+
+/** How a page shown outside the app resolves what a document names by id. */
+export interface OutsideLinks {
+  itemLinks(itemId: string): ItemLinkTarget | null;
+  pageFiles(fileId: string): PageFileTarget | null;
+}
+
 /**
- * Long-text HTML as it may be stored and shown: sanitised on every write (ARCHITECTURE.md section 3).
- * `itemLinks` (a published page): each link to an item (documents/item-link.ts) becomes a link to
- * the target it answers, with the title it answers, or, answered null, the label's text alone; no
- * item id is left in the page.
+ * Only the `img` a file of the page becomes is kept: any other (a row from an older rule) is
+ * renamed to a tag the allow-list does not know, and so dropped.
  */
-export function sanitiseHtml(
-  html: string,
-  options: { itemLinks?: (itemId: string) => ItemLinkTarget | null } = {},
-): string {
-  const { itemLinks } = options;
-  if (!itemLinks) return sanitizeHtml(html, OPTIONS);
-  return sanitizeHtml(html, {
+const DROPPED: sanitizeHtml.Tag = { tagName: 'dropped-img', attribs: {} };
+
+/**
+ * The allow-list of a page shown outside the app (published-page-html.ts): each link to an item
+ * (documents/item-link.ts) becomes a link to the target it answers, with the title it answers,
+ * or, answered null, the label's text alone; each file (documents/page-file.ts) an image shown in
+ * place or a link to the file, or, answered null, its name alone. No id is left in the page.
+ */
+function outsideOptions(links: OutsideLinks): sanitizeHtml.IOptions {
+  return {
     ...OPTIONS,
+    allowedTags: [...(OPTIONS.allowedTags || []), 'img'],
+    allowedAttributes: {
+      ...OPTIONS.allowedAttributes,
+      a: [...RICH_TEXT_ATTRIBUTES.a!, 'data-type'],
+      img: ['src', 'alt', 'data-type'],
+    },
     transformTags: {
       ...OPTIONS.transformTags,
+      img: () => DROPPED,
       span: (tagName, attribs): sanitizeHtml.Tag => {
         if (attribs['data-type'] !== 'item-link') return { tagName, attribs };
-        const target = attribs['data-id'] ? itemLinks(attribs['data-id']) : null;
+        const target = attribs['data-id'] ? links.itemLinks(attribs['data-id']) : null;
         return target
           ? { tagName: 'a', attribs: { href: target.href }, text: target.title }
           : { tagName, attribs: {}, text: attribs['data-label'] ?? '' };
       },
+      div: (tagName, attribs): sanitizeHtml.Tag => {
+        if (attribs['data-type'] !== 'file') return { tagName, attribs };
+        const name = attribs['data-name'] ?? '';
+        const target = attribs['data-id'] ? links.pageFiles(attribs['data-id']) : null;
+        if (!target) return { tagName: 'p', attribs: {}, text: name };
+        return target.image
+          ? { tagName: 'img', attribs: { src: target.href, alt: name, 'data-type': 'file' }, text: '' }
+          : { tagName: 'a', attribs: { href: target.href, 'data-type': 'file' }, text: name };
+      },
     },
-  });
+  };
+}
+
+/**
+ * Long-text HTML as it may be stored and shown: sanitised on every write (ARCHITECTURE.md section 3).
+ * `outside`: for a page shown outside the app, what its ids resolve to (outsideOptions).
+ */
+export function sanitiseHtml(html: string, outside?: OutsideLinks): string {
+  return sanitizeHtml(html, outside ? outsideOptions(outside) : OPTIONS);
 }

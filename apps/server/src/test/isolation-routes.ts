@@ -340,6 +340,9 @@ export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'GET', path: '/p/i{team}-{view}/page-{item}' },
   { method: 'GET', path: '/p/f{team}-{view}' },
   { method: 'GET', path: '/p/f{team}-{view}/files/{uuid}' },
+  // A file of a published page, by another workspace's ids (no page of theirs holds it).
+  { method: 'GET', path: '/p/e{team}-{view}/files/{uuid}' },
+  { method: 'GET', path: '/p/i{team}-{view}/files/{uuid}' },
   // A board's sharing, read or changed by another workspace's ids; its public reads while the board
   // is not public (they answer only for a board its own managers made public).
   { method: 'GET', path: '/api/{team}/boards/{board}/sharing' },

@@ -5,6 +5,7 @@ import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 import { Callout } from './callout';
 import { ItemLink } from './item-link';
+import { PageFile } from './page-file';
 
 /** The Yjs fragment a page's body lives in (TipTap's collaboration default). */
 export const DOCUMENT_FRAGMENT = 'default';
@@ -14,7 +15,7 @@ export const DOCUMENT_FRAGMENT = 'default';
  * snapshot share: headings 1 to 3, paragraphs, bold, italic, strike, inline code and code blocks,
  * bullet, numbered and task lists, quotes, rules, line breaks, links and tables (a header row,
  * cells of paragraphs; no column resizing: widths follow the page),
- * callouts (callout.ts) and links to items (item-link.ts).
+ * callouts (callout.ts), links to items (item-link.ts), and images and files (page-file.ts).
  * Undo and redo are left
  * to the collaboration (each person undoes their own changes); `isAllowedUri` is the editor's
  * link rule (the server sanitises what it renders).
@@ -24,6 +25,8 @@ export function documentSchema(
     isAllowedUri?: (url: string) => boolean;
     /** The node links to items are drawn by (the editor's node view); the shared one otherwise. */
     itemLink?: typeof ItemLink;
+    /** The node images and files are drawn by (the editor's node view); the shared one otherwise. */
+    pageFile?: typeof PageFile;
   } = {},
 ): Extensions {
   return [
@@ -45,5 +48,6 @@ export function documentSchema(
     TableKit.configure({ table: { resizable: false } }),
     Callout,
     options.itemLink ?? ItemLink,
+    options.pageFile ?? PageFile,
   ];
 }

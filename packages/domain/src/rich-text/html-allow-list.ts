@@ -38,7 +38,7 @@ export const RICH_TEXT_TAGS: readonly string[] = [
   'tr',
   'th',
   'td',
-  // A document's callout (documents/callout.ts).
+  // A document's callout (documents/callout.ts) and file (documents/page-file.ts).
   'div',
 ];
 
@@ -52,7 +52,7 @@ export const RICH_TEXT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> =
   td: ['colspan', 'rowspan'],
   span: ['data-type', 'data-id', 'data-label'],
   code: ['class'],
-  div: ['data-type', 'data-tone'],
+  div: ['data-type', 'data-tone', 'data-id', 'data-name', 'data-mime', 'data-size'],
 };
 
 /** The only classes kept: a code block's language. */

@@ -84,6 +84,25 @@ describe('a document snapshot', () => {
     expect(snapshot.text).toBe(`See ${label}`);
   });
 
+  test.each([
+    [
+      'a file',
+      { id: '0b7c3e2a-1d4f-4c6e-9a8b-2f1e3d4c5b6a', name: 'plan.pdf', type: 'application/pdf', size: '2048' },
+      '<div data-type="file" data-id="0b7c3e2a-1d4f-4c6e-9a8b-2f1e3d4c5b6a" data-name="plan.pdf" data-mime="application/pdf" data-size="2048">plan.pdf</div>',
+    ],
+    [
+      'an id that is no attachment id and a size that is no size',
+      { id: '../../etc/passwd', name: 'x.png', type: 'image/png', size: '-1' },
+      '<div data-type="file" data-name="x.png" data-mime="image/png" data-size="0">x.png</div>',
+    ],
+  ])('%s in a page keeps what is safe of it', (_, attributes, html) => {
+    const file = new Y.XmlElement('pageFile');
+    for (const [key, value] of Object.entries(attributes)) file.setAttribute(key, value);
+    const snapshot = snapshotOf(file);
+    expect(snapshot.html).toBe(html);
+    expect(snapshot.text).toBe(attributes.name);
+  });
+
   test('a node the schema does not know reads as an empty document, not a failed save', () => {
     expect(snapshotOf(element('script', 'alert(1)'))).toEqual({ html: '', text: '' });
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { publishedSiteKey } from '@strata/domain/documents/page-slug';
 import { sanitiseHtml } from '../../lib/html-sanitise';
 import { escapeHtml } from '../../mail/templates';
+import type { PlacedFile } from './published-page-files';
 import { publishedPageTexts } from './published-page-texts';
 import type { PageDocument, PublishedPage, PublishedSite } from './published-site';
 
@@ -35,18 +36,19 @@ li[data-checked=true]::before{content:"\\2611  "}li[data-checked=false]::before{
 .empty{color:var(--muted)}
 table{border-collapse:collapse;inline-size:100%}th,td{padding:8px;border-block-end:1px solid var(--line);text-align:start;vertical-align:top}
 article th,article td{border:1px solid var(--line)}article :is(th,td) p{margin:0}
+article img[data-type=file]{display:block;max-inline-size:100%;block-size:auto;margin-block:12px;border-radius:6px}article a[data-type=file]{display:block;margin-block:8px;overflow-wrap:anywhere}
 th{color:var(--muted);font-weight:600;font-size:.9rem}td.size{white-space:nowrap;color:var(--muted)}
 @media (max-width:720px){.layout{grid-template-columns:1fr}nav{border-inline-end:0;border-block-end:1px solid var(--line)}main{padding:16px}}
 `;
 
 /**
  * What a published page may load and run: nothing but its own inline style (by hash); no script,
- * no form, images only over https. Any site may frame it (the embed code).
+ * no form, images only from this server (the page's files) or over https. Any site may frame it (the embed code).
  */
 export const PUBLISHED_PAGE_CSP = [
   "default-src 'none'",
   `style-src 'sha256-${createHash('sha256').update(PUBLISHED_STYLE).digest('base64')}'`,
-  'img-src https: data:',
+  "img-src 'self' https: data:",
   "base-uri 'none'",
   "form-action 'none'",
   'frame-ancestors *',
@@ -85,14 +87,26 @@ function pageTree(site: PublishedSite, open: PublishedPage, appUrl: string, unti
 /**
  * The page's document HTML, sanitised again (a row kept from before a rule of the allow-list
  * changed is shown by today's rules), its links to items resolved: a page of the site (under `i`,
- * another page shared alone) is linked with its title now, anything else is its label's text.
+ * another page shared alone) is linked with its title now, anything else is its label's text;
+ * its files (`files`: those of the site's board, published-page-files.ts) shown in place or
+ * linked, anything else as its name.
  */
-function pageHtml(site: PublishedSite, document: PageDocument, appUrl: string, untitled: string): string {
+function pageHtml(
+  site: PublishedSite,
+  document: PageDocument,
+  files: ReadonlyMap<string, PlacedFile>,
+  appUrl: string,
+  untitled: string,
+): string {
   const pages = new Map(site.pages.map((page) => [page.id, page]));
   return sanitiseHtml(document.html, {
     itemLinks: (itemId) => {
       const target = pages.get(itemId);
       return target ? { href: siteUrl(appUrl, site, target), title: target.title || untitled } : null;
+    },
+    pageFiles: (fileId) => {
+      const file = files.get(fileId);
+      return file ? { href: `${siteUrl(appUrl, site)}/files/${fileId}`, image: file.image } : null;
     },
   });
 }
@@ -108,6 +122,7 @@ export function renderPublishedPage(
   page: PublishedPage,
   document: PageDocument,
   appUrl: string,
+  files: ReadonlyMap<string, PlacedFile> = new Map(),
 ): string {
   const { texts, locale } = publishedPageTexts(site.locale);
   const title = page.title || texts.untitled;
@@ -136,7 +151,7 @@ ${meta('og:site_name', site.workspaceName)}
 ${site.kind === 'e' ? `<nav aria-label="${escapeHtml(texts.pages)}">${pageTree(site, page, appUrl, texts.untitled)}</nav>\n` : ''}<main>
 <article>
 <h1 dir="auto">${escapeHtml(title)}</h1>
-${document.html ? `<div dir="auto">${pageHtml(site, document, appUrl, texts.untitled)}</div>` : `<p class="empty">${escapeHtml(texts.empty)}</p>`}
+${document.html ? `<div dir="auto">${pageHtml(site, document, files, appUrl, texts.untitled)}</div>` : `<p class="empty">${escapeHtml(texts.empty)}</p>`}
 </article>
 </main>
 </div>

@@ -29,6 +29,8 @@ export interface PublishedSite {
   kind: PublishedKind;
   teamId: number;
   viewId: string;
+  /** The board of the view's folder: a page shows only files of it. */
+  boardId: string;
   workspaceName: string;
   siteName: string;
   /** The language of whoever published it. */
@@ -135,6 +137,7 @@ export async function findPublishedSite(
     kind,
     teamId,
     viewId,
+    boardId: found.board.id,
     workspaceName: found.access.team.name,
     siteName: found.view.name,
     locale: found.owner.locale,

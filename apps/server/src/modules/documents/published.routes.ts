@@ -6,8 +6,9 @@ import { AppError } from '@strata/domain/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { attachmentPath, contentDisposition, servingOf } from '../attachments/attachment-files';
-import { findPublishedFiles, type PublishedFile } from './published-files';
+import { findPublishedFiles } from './published-files';
 import { renderPublishedFiles } from './published-files-html';
+import { findPublishedPageFile, placedFiles } from './published-page-files';
 import { PUBLISHED_PAGE_CSP, renderPublishedPage, siteUrl } from './published-page-html';
 import {
   findPublishedSite,
@@ -62,11 +63,13 @@ export function publishedRoutes(app: FastifyInstance, ctx: AppContext): void {
     const signature = signatureOf(site, page);
     const kept = rendered.get(key);
     if (kept?.signature === signature) return kept.html;
+    const document = await readPageDocument(ctx, site.teamId, page.id);
     const html = renderPublishedPage(
       site,
       page,
-      await readPageDocument(ctx, site.teamId, page.id),
+      document,
       ctx.config.appUrl,
+      await placedFiles(ctx, site, document.html),
     );
     rendered.delete(key);
     rendered.set(key, { signature, html });
@@ -143,28 +146,44 @@ export function publishedRoutes(app: FastifyInstance, ctx: AppContext): void {
       .header('cache-control', 'no-cache')
       .send(await renderOnce(found, page));
   };
-  // A file of a published files view: only one its list shows now, always as a download.
+  /**
+   * The stored file a published address may serve: for a files view one its list shows now; for
+   * a documents site or a page shared alone one a page of it holds now (published-page-files.ts).
+   */
+  const publishedFile = async (site: string, fileId: string) => {
+    const place = parsePublishedSiteKey(site);
+    if (!place) return undefined;
+    try {
+      if (place.kind === 'f') {
+        const list = await findPublishedFiles(ctx, place.teamId, place.viewId);
+        return list.files.find((candidate) => candidate.id === fileId);
+      }
+      return await findPublishedPageFile(
+        ctx,
+        await findPublishedSite(ctx, place.teamId, place.viewId, place.kind),
+        fileId,
+      );
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+      return undefined;
+    }
+  };
+  // A file of a published files view or page: always a download, but for a page's image, shown in place.
   app.get<{ Params: { site: string; fileId: string } }>(
     '/p/:site/files/:fileId',
     { config: downloads, schema: { hide: true } },
     async (request, reply) => {
-      const place = parsePublishedSiteKey(request.params.site);
-      if (place?.kind !== 'f') return notFound(reply);
-      let file: PublishedFile | undefined;
-      try {
-        const list = await findPublishedFiles(ctx, place.teamId, place.viewId);
-        file = list.files.find((candidate) => candidate.id === request.params.fileId);
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
-      }
+      const file = await publishedFile(request.params.site, request.params.fileId);
       if (!file) return notFound(reply);
       const path = attachmentPath(ctx, file.storageKey);
       const info = await stat(path).catch(() => undefined);
       if (!info?.isFile()) return notFound(reply);
+      const inPage = parsePublishedSiteKey(request.params.site)?.kind !== 'f';
+      const { type, inline } = servingOf(file.mimeType, !inPage);
       return reply
-        .type(servingOf(file.mimeType, true).type)
+        .type(type)
         .header('content-length', info.size)
-        .header('content-disposition', contentDisposition(file.name, false))
+        .header('content-disposition', contentDisposition(file.name, inline))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'no-cache')

@@ -33,7 +33,7 @@ function FileTypeIcon({ type }: { type: string | undefined }) {
  * One file as a chip: its type's icon and name; a click opens an image in a new tab and
  * downloads anything else (with the session's token, as every API call).
  */
-function FileChip({ file }: { file: AttachmentEntry }) {
+export function FileChip({ file }: { file: AttachmentEntry }) {
   const { t } = useTranslation();
   const [isOpening, setOpening] = useState(false);
   const name = file.name ?? file.id;

@@ -47,7 +47,7 @@ export async function uploadAttachment(target: AttachmentTarget, file: File): Pr
 }
 
 /** GET of a file's bytes with the bearer token (refreshed once on a 401), as the API client sends. */
-async function fetchFile(url: string): Promise<Blob> {
+export async function fetchFile(url: string): Promise<Blob> {
   const { http, tokenStore } = await loadHttp();
   const send = () => {
     const token = tokenStore.get();

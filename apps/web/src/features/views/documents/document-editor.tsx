@@ -1,4 +1,5 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
+import type { AttachmentEntry } from '@strata/domain/attributes/types/list-handlers';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -11,6 +12,7 @@ import { documentExtensions } from './document-extensions';
 import styles from './documents.module.css';
 import { ItemLinkPicker, itemLinkTool } from './item-link-picker';
 import { PageContents } from './page-contents';
+import { PageFilePicker, pageFileTool } from './page-file-picker';
 import { TABLE_TOOLS } from './table-tools';
 import { type DocumentStatus, useDocumentConnection } from './use-document-connection';
 
@@ -21,6 +23,8 @@ interface DocumentEditorProps {
   label: string;
   /** The folder lets this person change nothing: the editor only reads (the server decides too). */
   readOnly: boolean;
+  /** The files the page's item holds, offered to the page. */
+  files: readonly AttachmentEntry[];
   userId: number;
   user: CaretUser;
 }
@@ -50,6 +54,7 @@ function CollabEditor({
   itemId,
   label,
   readOnly,
+  files,
   user,
 }: DocumentEditorProps & { provider: HocuspocusProvider; status: DocumentStatus }) {
   const { t } = useTranslation();
@@ -76,10 +81,16 @@ function CollabEditor({
     editor.setEditable(editable);
   }, [editor, editable]);
   const link = useLinkEditing(editor);
-  const [isLinkingItem, setLinkingItem] = useState(false);
-  // The document's own tools after the long text's: callouts, a link to an item, then tables.
+  const [picking, setPicking] = useState<'item' | 'file' | null>(null);
+  // The document's own tools after the long text's: callouts, a link to an item, an image or a
+  // file, then tables.
   const tools = useMemo(
-    () => [...CALLOUT_TOOLS, itemLinkTool(() => setLinkingItem(true)), ...TABLE_TOOLS],
+    () => [
+      ...CALLOUT_TOOLS,
+      itemLinkTool(() => setPicking('item')),
+      pageFileTool(() => setPicking('file')),
+      ...TABLE_TOOLS,
+    ],
     [],
   );
 
@@ -104,13 +115,11 @@ function CollabEditor({
           onClose={link.close}
         />
       )}
-      {editable && isLinkingItem && (
-        <ItemLinkPicker
-          editor={editor}
-          teamId={teamId}
-          itemId={itemId}
-          onClose={() => setLinkingItem(false)}
-        />
+      {editable && picking === 'file' && (
+        <PageFilePicker editor={editor} files={files} onClose={() => setPicking(null)} />
+      )}
+      {editable && picking === 'item' && (
+        <ItemLinkPicker editor={editor} teamId={teamId} itemId={itemId} onClose={() => setPicking(null)} />
       )}
       <PageContents editor={editor} />
       <EditorContent editor={editor} className={styles.frame} />

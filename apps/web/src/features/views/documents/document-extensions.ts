@@ -4,14 +4,15 @@ import type { Extensions } from '@tiptap/react';
 import type * as Y from 'yjs';
 import { isAllowedLinkHref } from '../cells/rich-text-html';
 import { ItemLinkView } from './item-link-view';
+import { PageFileView } from './page-file-view';
 
 /**
  * A page's editor: the document schema, its links held to the long text's rule, links to items
- * drawn with their titles now, bound to the Yjs document.
+ * drawn with their titles now, images shown in place, bound to the Yjs document.
  */
 export function documentExtensions(document: Y.Doc): Extensions {
   return [
-    ...documentSchema({ isAllowedUri: isAllowedLinkHref, itemLink: ItemLinkView }),
+    ...documentSchema({ isAllowedUri: isAllowedLinkHref, itemLink: ItemLinkView, pageFile: PageFileView }),
     Collaboration.configure({ document, field: DOCUMENT_FRAGMENT }),
   ];
 }

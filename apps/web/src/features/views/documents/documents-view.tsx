@@ -1,5 +1,6 @@
 import type { Item } from '@strata/contracts/items';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
+import type { AttachmentEntry } from '@strata/domain/attributes/types/list-handlers';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { History } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
@@ -44,6 +45,23 @@ export interface DocumentsViewProps {
     pageUrl(itemId: string, title: string): string;
     onSharePage(itemId: string, shared: boolean): void;
   };
+}
+
+/** The files an item holds in its attachments values, each once. */
+function filesOf(
+  item: Item,
+  attributes: readonly AttributeDefinition[],
+  dataOf: DocumentsViewProps['dataOf'],
+): AttachmentEntry[] {
+  const files = new Map<string, AttachmentEntry>();
+  for (const attribute of attributes) {
+    if (attribute.type !== 'attachments') continue;
+    const data = dataOf(item, attribute);
+    if (!Array.isArray(data)) continue;
+    for (const entry of data as AttachmentEntry[])
+      if (typeof entry?.id === 'string') files.set(entry.id, entry);
+  }
+  return [...files.values()];
 }
 
 /** The page asked for in the URL (`?page=`), and a way to open another. */
@@ -173,6 +191,7 @@ export function DocumentsView({
               itemId={open.id}
               label={titleOf(open) || t('views.documents.untitled')}
               readOnly={readOnly}
+              files={filesOf(open, values.attributes, values.dataOf)}
               userId={user.id}
               user={caretUser}
             />
