@@ -448,7 +448,7 @@ const imageShown = (page: Page, name: string) =>
     .getByRole('img', { name })
     .evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth);
 
-test('an image and a file are uploaded into a page: shown in place for both readers (Arabic and dark too), and on its published page to anyone', async () => {
+test('an image and a file are uploaded into a page, and images pasted and dropped: shown in place for both readers (Arabic and dark too), and on its published page to anyone', async () => {
   const { ada, ben, path } = await handbook(['Ada Images', 'Ben Images']);
   await apiCall(baseUrl, ben.token, 'PUT', '/api/me', { locale: 'ar' });
   const writer = await signedInPage(browser, ada.token);
@@ -475,6 +475,34 @@ test('an image and a file are uploaded into a page: shown in place for both read
   await editorOf(reader.page)
     .getByRole('button', { name: /brief\.pdf/ })
     .waitFor();
+  // Pasted and dropped from elsewhere, an image is uploaded and placed too.
+  const png = (await squarePng(writer.page)).toString('base64');
+  for (const [kind, name] of [
+    ['paste', 'pasted.png'],
+    ['drop', 'dropped.png'],
+  ] as const)
+    await editorOf(writer.page).evaluate(
+      (editor, { kind, name, png }) => {
+        const data = new DataTransfer();
+        const bytes = Uint8Array.from(atob(png), (char) => char.charCodeAt(0));
+        data.items.add(new File([bytes], name, { type: 'image/png' }));
+        const box = editor.getBoundingClientRect();
+        const event =
+          kind === 'paste'
+            ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+            : new DragEvent('drop', {
+                dataTransfer: data,
+                clientX: box.left + 20,
+                clientY: box.top + 10,
+                bubbles: true,
+                cancelable: true,
+              });
+        editor.dispatchEvent(event);
+      },
+      { kind, name, png },
+    );
+  await expect.poll(() => imageShown(reader.page, 'pasted.png'), { timeout: 10_000 }).toBe(48);
+  await expect.poll(() => imageShown(reader.page, 'dropped.png'), { timeout: 10_000 }).toBe(48);
   await screenshot(reader.page, 'document-image-ar-dark');
   expect(await seriousViolations(reader.page)).toEqual([]);
 
@@ -491,7 +519,7 @@ test('an image and a file are uploaded into a page: shown in place for both read
       },
       { timeout: 15_000 },
     )
-    .toBe(1);
+    .toBe(3);
   const image = page.getByRole('img', { name: 'logo.png' });
   await expect.poll(() => image.evaluate((shown) => (shown as HTMLImageElement).naturalWidth)).toBe(48);
   const brief = await page.getByRole('link', { name: 'brief.pdf' }).getAttribute('href');

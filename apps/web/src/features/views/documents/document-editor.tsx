@@ -1,8 +1,11 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type { AttachmentEntry } from '@strata/domain/attributes/types/list-handlers';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
+import { errorMessage } from '../../../lib/errors';
+import { toasts } from '../../../ui/toast-store';
+import { useAttachmentTarget } from '../cells/attachment-transfer';
 import { RichTextLinkField } from '../cells/rich-text-link-field';
 import { RichTextToolbar } from '../cells/rich-text-toolbar';
 import { useLinkEditing } from '../cells/use-link-editing';
@@ -12,6 +15,7 @@ import { documentExtensions } from './document-extensions';
 import styles from './documents.module.css';
 import { ItemLinkPicker, itemLinkTool } from './item-link-picker';
 import { PageContents } from './page-contents';
+import { pageFileDrops } from './page-file-drops';
 import { PageFilePicker, pageFileTool } from './page-file-picker';
 import { TABLE_TOOLS } from './table-tools';
 import { type DocumentStatus, useDocumentConnection } from './use-document-connection';
@@ -63,11 +67,29 @@ function CollabEditor({
     DocumentCarets.configure({ provider, user }),
   ]);
   const editable = !readOnly && status !== 'readonly';
+  // Files pasted or dropped into the page are uploaded and placed: the board and the words
+  // are read when they come.
+  const target = useAttachmentTarget();
+  const current = useRef({ target, t });
+  current.current = { target, t };
+  const [drops] = useState(() =>
+    pageFileDrops(
+      () => current.current.target,
+      (caught) => {
+        const words = current.current.t;
+        const offline = (caught as { code?: string }).code === 'OFFLINE';
+        toasts.show(offline ? words('errors.offlineFeature') : errorMessage(caught, words), {
+          tone: 'error',
+        });
+      },
+    ),
+  );
   const editor = useEditor({
     extensions,
     editable,
     shouldRerenderOnTransaction: false,
     editorProps: {
+      ...drops,
       attributes: {
         class: styles.content ?? '',
         role: 'textbox',
