@@ -365,7 +365,7 @@ test('a callout sets lines apart, live for the other reader; its colour changes 
   await reader.context.close();
 });
 
-test('a link to another page is picked by keyboard, shows that page’s title as it is now, live in Arabic and dark for the other reader, and opens it', async () => {
+test('a link to another page and a mention are picked by keyboard; the link shows that page’s title as it is now, live in Arabic and dark for the other reader, and opens it', async () => {
   const { ada, ben, path } = await handbook(['Ada Links', 'Ben Links']);
   await apiCall(baseUrl, ben.token, 'PUT', '/api/me', { locale: 'ar' });
   const writer = await signedInPage(browser, ada.token);
@@ -391,10 +391,20 @@ test('a link to another page is picked by keyboard, shows that page’s title as
   await expect.poll(() => options.allInnerTexts()).toEqual(['Holidays']);
   await search.press('Enter');
   await expect.poll(() => search.count()).toBe(0);
-  await writer.page.keyboard.type('first.');
+  await writer.page.keyboard.type('first. Ask @Be');
+  // A member is mentioned from the list "@" opens, by keyboard.
+  const mentionList = writer.page.getByRole('listbox', { name: 'People to mention' });
+  await expect.poll(() => mentionList.getByRole('option').allInnerTexts()).toEqual(['Ben Links']);
+  await writer.page.keyboard.press('Enter');
+  await writer.page.keyboard.type('anything.');
   const writerLink = editorOf(writer.page).getByRole('link', { name: 'Holidays' });
   await writerLink.waitFor();
-  await expect.poll(() => textOf(writer.page)).toBe('Before you leave, read Holidays first.');
+  await expect
+    .poll(() => textOf(writer.page))
+    .toBe('Before you leave, read Holidays first. Ask @Ben Links anything.');
+  await expect
+    .poll(() => editorOf(reader.page).locator('[data-type="mention"]').getAttribute('data-label'))
+    .toBe('Ben Links');
   const readerLink = editorOf(reader.page).getByRole('link', { name: 'Holidays' });
   await readerLink.waitFor();
 

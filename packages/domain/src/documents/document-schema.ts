@@ -1,10 +1,11 @@
-import type { Extensions } from '@tiptap/core';
+import type { AnyExtension, Extensions } from '@tiptap/core';
 import Link from '@tiptap/extension-link';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 import { Callout } from './callout';
 import { ItemLink } from './item-link';
+import { DocumentMention } from './mention';
 import { PageFile } from './page-file';
 
 /** The Yjs fragment a page's body lives in (TipTap's collaboration default). */
@@ -15,7 +16,8 @@ export const DOCUMENT_FRAGMENT = 'default';
  * snapshot share: headings 1 to 3, paragraphs, bold, italic, strike, inline code and code blocks,
  * bullet, numbered and task lists, quotes, rules, line breaks, links and tables (a header row,
  * cells of paragraphs; no column resizing: widths follow the page),
- * callouts (callout.ts), links to items (item-link.ts), and images and files (page-file.ts).
+ * callouts (callout.ts), links to items (item-link.ts), images and files (page-file.ts) and
+ * mentions of members (mention.ts).
  * Undo and redo are left
  * to the collaboration (each person undoes their own changes); `isAllowedUri` is the editor's
  * link rule (the server sanitises what it renders).
@@ -27,6 +29,8 @@ export function documentSchema(
     itemLink?: typeof ItemLink;
     /** The node images and files are drawn by (the editor's node view); the shared one otherwise. */
     pageFile?: typeof PageFile;
+    /** The mention node with its suggestion list (the editor's); the shared one otherwise. */
+    mention?: AnyExtension;
   } = {},
 ): Extensions {
   return [
@@ -49,5 +53,6 @@ export function documentSchema(
     Callout,
     options.itemLink ?? ItemLink,
     options.pageFile ?? PageFile,
+    options.mention ?? DocumentMention,
   ];
 }

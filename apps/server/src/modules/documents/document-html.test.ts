@@ -103,6 +103,29 @@ describe('a document snapshot', () => {
     expect(snapshot.text).toBe(attributes.name);
   });
 
+  test.each([
+    [
+      'a member',
+      '7',
+      'Ada Lovelace',
+      '<span data-type="mention" data-id="7" data-label="Ada Lovelace">@Ada Lovelace</span>',
+    ],
+    [
+      'an id that is not a member id',
+      '7" onclick="x',
+      'Ada',
+      '<span data-type="mention" data-label="Ada">@Ada</span>',
+    ],
+  ])('a mention of %s keeps what is safe of it', (_, id, label, html) => {
+    const mention = new Y.XmlElement('mention');
+    mention.setAttribute('id', id);
+    mention.setAttribute('label', label);
+    mention.setAttribute('mentionSuggestionChar', '@');
+    const snapshot = snapshotOf(element('paragraph', 'Ask ', mention));
+    expect(snapshot.html).toBe(`<p>Ask ${html}</p>`);
+    expect(snapshot.text).toBe(`Ask @${label}`);
+  });
+
   test('a node the schema does not know reads as an empty document, not a failed save', () => {
     expect(snapshotOf(element('script', 'alert(1)'))).toEqual({ html: '', text: '' });
   });

@@ -396,6 +396,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
             onRename={nameAttributeId ? (id, title) => onChangeValue(id, nameAttributeId, title) : undefined}
             onAddPage={can('CREATE_ITEMS') ? addPage : undefined}
             user={{ id: profile?.id ?? 0, name: profile?.name ?? '' }}
+            members={memberList ?? []}
             publishing={
               isStored && mayCustomize(active, viewState.who)
                 ? {

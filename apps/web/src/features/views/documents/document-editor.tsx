@@ -5,10 +5,12 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '../../../i18n/use-translation';
 import { errorMessage } from '../../../lib/errors';
 import { toasts } from '../../../ui/toast-store';
+import { MentionSuggestions, useMentions } from '../../comments/use-mentions';
 import { useAttachmentTarget } from '../cells/attachment-transfer';
 import { RichTextLinkField } from '../cells/rich-text-link-field';
 import { RichTextToolbar } from '../cells/rich-text-toolbar';
 import { useLinkEditing } from '../cells/use-link-editing';
+import type { ViewMember } from '../view-types';
 import { CALLOUT_TOOLS } from './callout-tools';
 import { type CaretUser, DocumentCarets } from './document-carets';
 import { documentExtensions } from './document-extensions';
@@ -29,6 +31,8 @@ interface DocumentEditorProps {
   readOnly: boolean;
   /** The files the page's item holds, offered to the page. */
   files: readonly AttachmentEntry[];
+  /** Who can be mentioned: the board's members. */
+  members: readonly ViewMember[];
   userId: number;
   user: CaretUser;
 }
@@ -59,11 +63,14 @@ function CollabEditor({
   label,
   readOnly,
   files,
+  members,
   user,
 }: DocumentEditorProps & { provider: HocuspocusProvider; status: DocumentStatus }) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const { extension: mentions, suggesting } = useMentions(members, box);
   const [extensions] = useState(() => [
-    ...documentExtensions(provider.document),
+    ...documentExtensions(provider.document, mentions),
     DocumentCarets.configure({ provider, user }),
   ]);
   const editable = !readOnly && status !== 'readonly';
@@ -126,7 +133,7 @@ function CollabEditor({
   };
 
   return (
-    <div className={styles.editor} onKeyDownCapture={onKeyDownCapture}>
+    <div ref={box} className={styles.editor} onKeyDownCapture={onKeyDownCapture}>
       {editable && <RichTextToolbar editor={editor} onLink={link.open} extraTools={tools} />}
       {link.draft !== null && (
         <RichTextLinkField
@@ -145,6 +152,7 @@ function CollabEditor({
       )}
       <PageContents editor={editor} />
       <EditorContent editor={editor} className={styles.frame} />
+      <MentionSuggestions editor={editor} suggesting={suggesting} />
       <p className={styles.status} role="status">
         {t(`views.documents.status.${status}`)}
       </p>

@@ -1,6 +1,6 @@
 import { DOCUMENT_FRAGMENT, documentSchema } from '@strata/domain/documents/document-schema';
 import Collaboration from '@tiptap/extension-collaboration';
-import type { Extensions } from '@tiptap/react';
+import type { AnyExtension, Extensions } from '@tiptap/react';
 import type * as Y from 'yjs';
 import { isAllowedLinkHref } from '../cells/rich-text-html';
 import { ItemLinkView } from './item-link-view';
@@ -8,11 +8,17 @@ import { PageFileView } from './page-file-view';
 
 /**
  * A page's editor: the document schema, its links held to the long text's rule, links to items
- * drawn with their titles now, images shown in place, bound to the Yjs document.
+ * drawn with their titles now, images shown in place, `mention` the members' mentions with their
+ * list, bound to the Yjs document.
  */
-export function documentExtensions(document: Y.Doc): Extensions {
+export function documentExtensions(document: Y.Doc, mention: AnyExtension): Extensions {
   return [
-    ...documentSchema({ isAllowedUri: isAllowedLinkHref, itemLink: ItemLinkView, pageFile: PageFileView }),
+    ...documentSchema({
+      isAllowedUri: isAllowedLinkHref,
+      itemLink: ItemLinkView,
+      pageFile: PageFileView,
+      mention,
+    }),
     Collaboration.configure({ document, field: DOCUMENT_FRAGMENT }),
   ];
 }

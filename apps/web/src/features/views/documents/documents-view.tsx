@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button';
 import { embedSnippet, PublicLink } from '../../../ui/public-link';
+import type { ViewMember } from '../view-types';
 import { personColor } from './document-carets';
 import { DocumentEditor } from './document-editor';
 import { DocumentPages, pageTree } from './document-pages';
@@ -28,6 +29,8 @@ export interface DocumentsViewProps {
   /** Adds a page and answers its item's id; absent when this person may not add items. */
   onAddPage?: () => Promise<string | undefined>;
   user: { id: number; name: string };
+  /** Who can be mentioned in a page: the board's members. */
+  members: readonly ViewMember[];
   /** The item's other values shown above its body. */
   attributes: readonly AttributeDefinition[];
   nameAttributeId: string | null;
@@ -104,6 +107,7 @@ export function DocumentsView({
   onRename,
   onAddPage,
   user,
+  members,
   publishing,
   ...values
 }: DocumentsViewProps) {
@@ -192,6 +196,7 @@ export function DocumentsView({
               label={titleOf(open) || t('views.documents.untitled')}
               readOnly={readOnly}
               files={filesOf(open, values.attributes, values.dataOf)}
+              members={members}
               userId={user.id}
               user={caretUser}
             />
