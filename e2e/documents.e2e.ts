@@ -86,6 +86,20 @@ async function caretToEnd(page: Page) {
     .toBe(true);
 }
 
+/** A handbook open on its first page for a writer in English and a reader in Arabic and dark mode, both loaded. */
+async function writerAndArabicReader(names: [string, string]) {
+  const { ada, ben, path } = await handbook(names);
+  await apiCall(baseUrl, ben.token, 'PUT', '/api/me', { locale: 'ar' });
+  const writer = await signedInPage(browser, ada.token);
+  const reader = await signedInPage(browser, ben.token, { colorScheme: 'dark' });
+  await openSaved(path, writer);
+  await reader.page.goto(path);
+  await expect
+    .poll(() => reader.page.getByRole('status').filter({ hasText: 'تم حفظ كل التغييرات' }).count())
+    .toBe(1);
+  return { writer, reader };
+}
+
 /** The page's text as its reader hears it: without the others' cursors (aria-hidden). */
 const textOf = (page: Page) =>
   editorOf(page).evaluate((editor) => {
@@ -389,15 +403,7 @@ test('a callout sets lines apart, live for the other reader; its colour changes 
 });
 
 test('a link to another page and a mention are picked by keyboard; the link shows that page’s title as it is now, live in Arabic and dark for the other reader, and opens it', async () => {
-  const { ada, ben, path } = await handbook(['Ada Links', 'Ben Links']);
-  await apiCall(baseUrl, ben.token, 'PUT', '/api/me', { locale: 'ar' });
-  const writer = await signedInPage(browser, ada.token);
-  const reader = await signedInPage(browser, ben.token, { colorScheme: 'dark' });
-  await openSaved(path, writer);
-  await reader.page.goto(path);
-  await expect
-    .poll(() => reader.page.getByRole('status').filter({ hasText: 'تم حفظ كل التغييرات' }).count())
-    .toBe(1);
+  const { writer, reader } = await writerAndArabicReader(['Ada Links', 'Ben Links']);
   await editorOf(writer.page).focus();
   await writer.page.keyboard.type('Before you leave, read ');
   await writer.page
@@ -482,15 +488,7 @@ const imageShown = (page: Page, name: string) =>
     .evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth);
 
 test('an image and a file are uploaded into a page, and images pasted and dropped: shown in place for both readers (Arabic and dark too), and on its published page to anyone', async () => {
-  const { ada, ben, path } = await handbook(['Ada Images', 'Ben Images']);
-  await apiCall(baseUrl, ben.token, 'PUT', '/api/me', { locale: 'ar' });
-  const writer = await signedInPage(browser, ada.token);
-  const reader = await signedInPage(browser, ben.token, { colorScheme: 'dark' });
-  await openSaved(path, writer);
-  await reader.page.goto(path);
-  await expect
-    .poll(() => reader.page.getByRole('status').filter({ hasText: 'تم حفظ كل التغييرات' }).count())
-    .toBe(1);
+  const { writer, reader } = await writerAndArabicReader(['Ada Images', 'Ben Images']);
   await editorOf(writer.page).focus();
   await writer.page.keyboard.type('Our logo and brief:');
   await writer.page.keyboard.press('Enter');

@@ -1,3 +1,6 @@
+import { expect } from 'vitest';
+import type { TestApp } from './test-app';
+
 /** A multipart/form-data body with one file, for inject. */
 export function multipart(field: string, filename: string, bytes: Buffer, type = 'image/png') {
   const boundary = '----strata-test-boundary';
@@ -40,4 +43,21 @@ export function multipartOf(parts: readonly MultipartPart[]) {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A file uploaded to a board of a workspace through the attachments route (201 expected): the attachment. */
+export async function uploadToBoard(
+  t: TestApp,
+  place: { teamId: number; token: string; boardId: string },
+  file: { name: string; bytes: Buffer; type: string },
+) {
+  const body = multipart('file', file.name, file.bytes, file.type);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/${place.teamId}/attachments?board_id=${place.boardId}`,
+    headers: { authorization: `Bearer ${place.token}`, ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; name: string; size: number; mime_type: string };
 }

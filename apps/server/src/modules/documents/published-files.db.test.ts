@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { multipart, PNG } from '../../test/multipart';
+import { PNG, uploadToBoard } from '../../test/multipart';
 import { queryCounter } from '../../test/query-counter';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
@@ -18,17 +18,8 @@ afterAll(() => t?.close());
 
 const read = (url: string) => t.request({ method: 'GET', url });
 
-async function upload(boardId: string, name: string, bytes: Buffer, type = 'image/png') {
-  const file = multipart('file', name, bytes, type);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/${s.team.id}/attachments?board_id=${boardId}`,
-    headers: { authorization: `Bearer ${s.owner.token}`, ...file.headers },
-    payload: file.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; name: string; size: number };
-}
+const upload = (boardId: string, name: string, bytes: Buffer, type = 'image/png') =>
+  uploadToBoard(t, { teamId: s.team.id, token: s.owner.token, boardId }, { name, bytes, type });
 
 /** A folder with two items holding files (one name hostile), a file in another folder, and a files view. */
 async function filesPlace() {

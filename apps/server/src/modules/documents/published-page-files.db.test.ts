@@ -1,7 +1,7 @@
 import { pageSlug } from '@strata/domain/documents/page-slug';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as Y from 'yjs';
-import { multipart, PNG } from '../../test/multipart';
+import { PNG, uploadToBoard } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from '../items/items.fixtures';
@@ -21,17 +21,8 @@ afterAll(() => t?.close());
 
 const read = (url: string) => t.request({ method: 'GET', url });
 
-async function upload(boardId: string, name: string, bytes: Buffer, type: string) {
-  const file = multipart('file', name, bytes, type);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/${s.team.id}/attachments?board_id=${boardId}`,
-    headers: { authorization: `Bearer ${s.owner.token}`, ...file.headers },
-    payload: file.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; name: string; size: number; mime_type: string };
-}
+const upload = (boardId: string, name: string, bytes: Buffer, type: string) =>
+  uploadToBoard(t, { teamId: s.team.id, token: s.owner.token, boardId }, { name, bytes, type });
 
 /** A file block (documents/page-file.ts) as a client writes it into its Yjs document. */
 function fileBlock(file: { id: string; name: string; mime_type?: string; size?: number }) {

@@ -8,8 +8,9 @@ import { Spinner } from '../../../ui/spinner';
 import { toasts } from '../../../ui/toast-store';
 import type { CellEditProps, CellRenderProps } from '../view-types';
 import styles from './attachment-cells.module.css';
-import { isInlineImage, openAttachment, uploadAttachment, useAttachmentTarget } from './attachment-transfer';
+import { isInlineImage, openAttachment } from './attachment-transfer';
 import { EditorMessage, PopoverEditor } from './editor-shell';
+import { useUploads } from './use-uploads';
 import { useValidatedCommit } from './use-validated-commit';
 
 /** Files a cell shows by name before "+N". */
@@ -92,12 +93,10 @@ export function AttachmentsCell(props: CellRenderProps) {
 export function AttachmentsEdit(props: CellEditProps) {
   const { t } = useTranslation();
   const picker = useRef<HTMLInputElement>(null);
-  const target = useAttachmentTarget();
+  const { target, uploading, failure, uploadEach } = useUploads();
   const [files, setFiles] = useState(() => filesOf(props));
   // Uploads finish one after the other; each saves the list as it is then.
   const current = useRef(files);
-  const [uploading, setUploading] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { commit, error } = useValidatedCommit(props.attribute, props.context, props.onCommit);
 
   const save = (next: AttachmentEntry[]) => {
@@ -107,28 +106,10 @@ export function AttachmentsEdit(props: CellEditProps) {
     return true;
   };
 
-  const handleFiles = async (event: ChangeEvent<HTMLInputElement>) => {
+  const handleFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     event.target.value = '';
-    if (chosen.length === 0 || !target) return;
-    setFailure(null);
-    if (!navigator.onLine) {
-      setFailure(t('errors.offlineFeature'));
-      return;
-    }
-    for (const file of chosen) {
-      setUploading(file.name);
-      try {
-        const entry = await uploadAttachment(target, file);
-        if (!save([...current.current, entry])) break;
-      } catch (caught) {
-        const offline = (caught as { code?: string }).code === 'OFFLINE';
-        setFailure(offline ? t('errors.offlineFeature') : errorMessage(caught, t));
-        break;
-      } finally {
-        setUploading(null);
-      }
-    }
+    void uploadEach(chosen, (entry) => save([...current.current, entry]));
   };
 
   return (

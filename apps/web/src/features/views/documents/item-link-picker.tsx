@@ -51,7 +51,7 @@ export function ItemLinkPicker({
   };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the picker closes it
-    <div className={styles.itemLinkPicker} onKeyDown={onKeyDown}>
+    <div className={`${styles.picker} ${styles.itemLinkPicker}`} onKeyDown={onKeyDown}>
       <ItemSearch
         teamId={teamId}
         boardId={board.board.id}

@@ -2,14 +2,13 @@ import type { AttachmentEntry } from '@strata/domain/attributes/types/list-handl
 import type { PageFileAttributes } from '@strata/domain/documents/page-file';
 import type { Editor } from '@tiptap/react';
 import { ImagePlus, Upload } from 'lucide-react';
-import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { errorMessage } from '../../../lib/errors';
 import { Spinner } from '../../../ui/spinner';
-import { uploadAttachment, useAttachmentTarget } from '../cells/attachment-transfer';
 import cellStyles from '../cells/cells.module.css';
 import { EditorMessage } from '../cells/editor-shell';
 import type { Tool } from '../cells/rich-text-toolbar';
+import { useUploads } from '../cells/use-uploads';
 import styles from './documents.module.css';
 
 /** The toolbar's "Insert an image or a file": opens the picker (`open`). */
@@ -47,10 +46,8 @@ export function PageFilePicker({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const target = useAttachmentTarget();
+  const { target, uploading, failure, uploadEach } = useUploads();
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const close = () => {
     onClose();
     editor.commands.focus();
@@ -66,29 +63,15 @@ export function PageFilePicker({
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     event.target.value = '';
-    if (chosen.length === 0 || !target) return;
-    setFailure(null);
-    if (!navigator.onLine) {
-      setFailure(t('errors.offlineFeature'));
-      return;
-    }
-    for (const file of chosen) {
-      setUploading(file.name);
-      try {
-        place([await uploadAttachment(target, file)]);
-      } catch (caught) {
-        const offline = (caught as { code?: string }).code === 'OFFLINE';
-        setFailure(offline ? t('errors.offlineFeature') : errorMessage(caught, t));
-        setUploading(null);
-        return;
-      }
-    }
-    setUploading(null);
-    onClose();
+    const placed = await uploadEach(chosen, (entry) => {
+      place([entry]);
+      return true;
+    });
+    if (placed) onClose();
   };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the picker closes it
-    <div className={styles.filePicker} onKeyDown={onKeyDown}>
+    <div className={`${styles.picker} ${styles.filePicker}`} onKeyDown={onKeyDown}>
       {target && (
         <>
           <input
