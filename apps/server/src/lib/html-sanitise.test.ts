@@ -73,6 +73,11 @@ describe('sanitiseHtml for a page shown outside the app: ids resolved, nothing e
       '<p>plan.pdf</p>',
     ],
     [
+      'a mention of a member',
+      '<p>Ask <span data-type="mention" data-id="7" data-label="Ada">@Ada</span></p>',
+      '<p>Ask <span>@Ada</span></p>',
+    ],
+    [
       'an image from an older rule',
       '<p>a<img src="https://evil.example/x.png" onerror="alert(1)">b</p>',
       '<p>ab</p>',

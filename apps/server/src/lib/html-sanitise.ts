@@ -53,7 +53,8 @@ const DROPPED: sanitizeHtml.Tag = { tagName: 'dropped-img', attribs: {} };
  * The allow-list of a page shown outside the app (published-page-html.ts): each link to an item
  * (documents/item-link.ts) becomes a link to the target it answers, with the title it answers,
  * or, answered null, the label's text alone; each file (documents/page-file.ts) an image shown in
- * place or a link to the file, or, answered null, its name alone. No id is left in the page.
+ * place or a link to the file, or, answered null, its name alone; a mention its text. No id is
+ * left in the page.
  */
 function outsideOptions(links: OutsideLinks): sanitizeHtml.IOptions {
   return {
@@ -68,6 +69,8 @@ function outsideOptions(links: OutsideLinks): sanitizeHtml.IOptions {
       ...OPTIONS.transformTags,
       img: () => DROPPED,
       span: (tagName, attribs): sanitizeHtml.Tag => {
+        // A mention is its text: no member's id leaves.
+        if (attribs['data-type'] === 'mention') return { tagName, attribs: {} };
         if (attribs['data-type'] !== 'item-link') return { tagName, attribs };
         const target = attribs['data-id'] ? links.itemLinks(attribs['data-id']) : null;
         return target
