@@ -97,7 +97,7 @@ async function writerAndArabicReader(names: [string, string]) {
   await expect
     .poll(() => reader.page.getByRole('status').filter({ hasText: 'تم حفظ كل التغييرات' }).count())
     .toBe(1);
-  return { writer, reader };
+  return { writer, reader, ben };
 }
 
 /** The page's text as its reader hears it: without the others' cursors (aria-hidden). */
@@ -403,7 +403,7 @@ test('a callout sets lines apart, live for the other reader; its colour changes 
 });
 
 test('a link to another page and a mention are picked by keyboard; the link shows that page’s title as it is now, live in Arabic and dark for the other reader, and opens it', async () => {
-  const { writer, reader } = await writerAndArabicReader(['Ada Links', 'Ben Links']);
+  const { writer, reader, ben } = await writerAndArabicReader(['Ada Links', 'Ben Links']);
   await editorOf(writer.page).focus();
   await writer.page.keyboard.type('Before you leave, read ');
   await writer.page
@@ -461,6 +461,17 @@ test('a link to another page and a mention are picked by keyboard; the link show
     .poll(() => writer.page.getByRole('textbox', { name: 'Page title' }).inputValue())
     .toBe('العطلات الرسمية');
   expect(writer.page.url()).toMatch(/[?&]page=/);
+
+  // A mention shows the member's name as it is now, as comments do.
+  await apiCall(baseUrl, ben.token, 'PUT', '/api/me', { name: 'Benjamin Links' });
+  await writer.page.reload();
+  await writer.page
+    .getByRole('navigation', { name: 'Pages' })
+    .getByRole('button', { name: 'Onboarding' })
+    .click();
+  await expect
+    .poll(() => textOf(writer.page))
+    .toBe('Before you leave, read العطلات الرسمية first. Ask @Benjamin Links anything.');
   expect(writer.problems).toEqual([]);
   expect(reader.problems).toEqual([]);
   await writer.context.close();

@@ -21,7 +21,12 @@ export interface Suggesting {
  * the caret; the panel around it may be transformed or scrolled). Give `extension` to the editor
  * and render `MentionSuggestions` beside it.
  */
-export function useMentions(members: readonly ViewMember[], box: RefObject<HTMLElement | null>) {
+export function useMentions(
+  members: readonly ViewMember[],
+  box: RefObject<HTMLElement | null>,
+  /** The mention node: the extension's own, or one drawn otherwise (a page's). */
+  node: typeof Mention = Mention,
+) {
   const [suggesting, setSuggesting] = useState<Suggesting | null>(null);
   const suggestingRef = useRef<Suggesting | null>(null);
   suggestingRef.current = suggesting;
@@ -37,7 +42,7 @@ export function useMentions(members: readonly ViewMember[], box: RefObject<HTMLE
     };
   };
   const [extension] = useState(() =>
-    Mention.configure({
+    node.configure({
       suggestion: {
         char: '@',
         items: ({ query }) => matchMembers(membersRef.current, query),

@@ -16,6 +16,7 @@ import { type CaretUser, DocumentCarets } from './document-carets';
 import { documentExtensions } from './document-extensions';
 import styles from './documents.module.css';
 import { ItemLinkPicker, itemLinkTool } from './item-link-picker';
+import { DocumentMentionView } from './mention-view';
 import { PageContents } from './page-contents';
 import { pageFileDrops } from './page-file-drops';
 import { PageFilePicker, pageFileTool } from './page-file-picker';
@@ -68,7 +69,7 @@ function CollabEditor({
 }: DocumentEditorProps & { provider: HocuspocusProvider; status: DocumentStatus }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const { extension: mentions, suggesting } = useMentions(members, box);
+  const { extension: mentions, suggesting } = useMentions(members, box, DocumentMentionView);
   const [extensions] = useState(() => [
     ...documentExtensions(provider.document, mentions),
     DocumentCarets.configure({ provider, user }),

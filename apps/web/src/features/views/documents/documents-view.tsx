@@ -125,8 +125,9 @@ export function DocumentsView({
       pageTitle: (id) => (ids.has(id) ? titleOf(byId.get(id)!) : undefined),
       pageHref: hrefOf,
       openPage: select,
+      memberName: (userId) => members.find((member) => member.id === userId)?.name,
     };
-  }, [items, titleOf, teamId, hrefOf, select]);
+  }, [items, titleOf, teamId, hrefOf, select, members]);
   const add = onAddPage
     ? async () => {
         const id = await onAddPage();

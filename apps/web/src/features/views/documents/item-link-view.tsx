@@ -8,7 +8,7 @@ import { itemPath } from '../../../lib/item-links';
 import { useItemTitles } from '../../../lib/items/item-titles';
 import styles from './documents.module.css';
 
-/** What links to items need from the documents view around the editor. */
+/** What links to items and mentions need from the documents view around the editor. */
 export interface PageLinks {
   teamId: number;
   /** The title of a page of the open view as it is now; undefined for an item not among them. */
@@ -17,6 +17,8 @@ export interface PageLinks {
   pageHref(itemId: string): string;
   /** Opens a page of the open view. */
   openPage(itemId: string): void;
+  /** A member's name as it is now (mentions); undefined for someone no longer on the board. */
+  memberName(userId: number): string | undefined;
 }
 
 export const PageLinksContext = createContext<PageLinks | null>(null);
