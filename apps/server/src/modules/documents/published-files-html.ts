@@ -2,7 +2,7 @@ import { formatFileSize } from '@strata/domain/attributes/file-size';
 import { publishedSiteKey } from '@strata/domain/documents/page-slug';
 import { escapeHtml } from '../../mail/templates';
 import type { PublishedFile, PublishedFiles } from './published-files';
-import { PUBLISHED_STYLE } from './published-page-html';
+import { PUBLISHED_STYLE, workspaceLogoHtml } from './published-page-html';
 import { publishedPageTexts } from './published-page-texts';
 
 /** The list's address, and a file's download address under it. */
@@ -48,7 +48,7 @@ export function renderPublishedFiles(list: PublishedFiles, appUrl: string): stri
 <style>${PUBLISHED_STYLE}</style>
 </head>
 <body>
-<header><strong dir="auto">${escapeHtml(list.workspaceName)}</strong><span dir="auto">${escapeHtml(list.listName)}</span></header>
+<header>${workspaceLogoHtml(list.workspaceLogo, appUrl)}<strong dir="auto">${escapeHtml(list.workspaceName)}</strong><span dir="auto">${escapeHtml(list.listName)}</span></header>
 <div class="alone">
 <main>
 <h1 dir="auto">${escapeHtml(list.listName)}</h1>

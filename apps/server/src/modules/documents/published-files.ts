@@ -6,7 +6,7 @@ import { teams } from '../../db/schema/teams';
 import { findAttachments } from '../attachments/attachments.repo';
 import { findBoardAttributesCached } from '../items/item-reads';
 import { findPublishedView } from '../views/published-view';
-import { pageTitles } from './published-site';
+import { pageTitles, workspaceLogoOf } from './published-site';
 
 /** One file of a published files view: the stored attachment, and the item it is attached to. */
 export interface PublishedFile {
@@ -22,6 +22,8 @@ export interface PublishedFiles {
   teamId: number;
   viewId: string;
   workspaceName: string;
+  /** The workspace's photo (its public address on this server), or null. */
+  workspaceLogo: string | null;
   listName: string;
   locale: string;
   /** In the folder's order of items, then each value's order of files; each file once. */
@@ -48,7 +50,7 @@ export async function findPublishedFiles(
   // attribute: each moves its change sequence) or of the view, its owner's language or the
   // workspace's name. The view's standing was judged afresh above.
   const [team] = await ctx.db.select({ seq: teams.changeSeq }).from(teams).where(eq(teams.id, teamId));
-  const key = `${team?.seq}|${found.view.updatedAt.getTime()}|${found.owner.locale}|${found.access.team.name}`;
+  const key = `${team?.seq}|${found.view.updatedAt.getTime()}|${found.owner.locale}|${found.access.team.name}|${found.access.team.photoPath}`;
   const lists = keptLists(ctx);
   const kept = lists.get(viewId);
   if (kept?.key === key) return kept.list;
@@ -125,9 +127,10 @@ async function readPublishedFiles(
     teamId,
     viewId,
     workspaceName: found.access.team.name,
+    workspaceLogo: workspaceLogoOf(found.access.team),
     listName: found.view.name,
     locale: found.owner.locale,
     files,
-    signature: `${changedAt}|${rows.length}|${files.map((file) => file.id).join(',')}|${found.owner.locale}|${found.access.team.name}`,
+    signature: `${changedAt}|${rows.length}|${files.map((file) => file.id).join(',')}|${found.owner.locale}|${found.access.team.name}|${found.access.team.photoPath}`,
   };
 }

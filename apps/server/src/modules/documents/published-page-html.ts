@@ -14,7 +14,7 @@ export const PUBLISHED_STYLE = `
 @media (prefers-color-scheme:dark){:root{--text:#e6e8ee;--muted:#a2a9b6;--line:#2c3240;--accent:#a5b4fc;--bg:#12151c;--side:#181c25}}
 *{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic",sans-serif;color:var(--text);background:var(--bg)}
 header{padding:12px 24px;border-block-end:1px solid var(--line);display:flex;gap:8px;align-items:baseline;flex-wrap:wrap}
-header strong{font-size:1.05rem}header span{color:var(--muted)}
+header strong{font-size:1.05rem}header span{color:var(--muted)}header img{align-self:center;border-radius:6px;object-fit:cover}
 .layout{display:grid;grid-template-columns:minmax(180px,260px) minmax(0,1fr);min-block-size:calc(100vh - 50px)}
 nav{background:var(--side);border-inline-end:1px solid var(--line);padding:16px}
 nav ul{list-style:none;margin:0;padding:0}nav ul ul{padding-inline-start:16px}
@@ -53,6 +53,13 @@ export const PUBLISHED_PAGE_CSP = [
   "form-action 'none'",
   'frame-ancestors *',
 ].join('; ');
+
+/** The workspace's photo in a published page's header, beside its name (which says who it is). */
+export function workspaceLogoHtml(logo: string | null, appUrl: string): string {
+  return logo
+    ? `<img src="${escapeHtml(`${appUrl.replace(/\/$/, '')}${logo}`)}" alt="" width="28" height="28">`
+    : '';
+}
 
 /** The site's address, and a page's. */
 export function siteUrl(
@@ -143,10 +150,10 @@ ${meta('og:title', title)}
 ${meta('og:description', description)}
 ${meta('og:url', url)}
 ${meta('og:site_name', site.workspaceName)}
-<style>${PUBLISHED_STYLE}</style>
+${site.workspaceLogo ? `${meta('og:image', `${appUrl.replace(/\/$/, '')}${site.workspaceLogo}`)}\n` : ''}<style>${PUBLISHED_STYLE}</style>
 </head>
 <body>
-<header><strong dir="auto">${escapeHtml(site.workspaceName)}</strong><span dir="auto">${escapeHtml(site.siteName)}</span></header>
+<header>${workspaceLogoHtml(site.workspaceLogo, appUrl)}<strong dir="auto">${escapeHtml(site.workspaceName)}</strong><span dir="auto">${escapeHtml(site.siteName)}</span></header>
 <div class="${site.kind === 'e' ? 'layout' : 'alone'}">
 ${site.kind === 'e' ? `<nav aria-label="${escapeHtml(texts.pages)}">${pageTree(site, page, appUrl, texts.untitled)}</nav>\n` : ''}<main>
 <article>

@@ -32,6 +32,8 @@ export interface PublishedSite {
   /** The board of the view's folder: a page shows only files of it. */
   boardId: string;
   workspaceName: string;
+  /** The workspace's photo (its public address on this server), or null. */
+  workspaceLogo: string | null;
   siteName: string;
   /** The language of whoever published it. */
   locale: string;
@@ -40,6 +42,10 @@ export interface PublishedSite {
   /** In the folder's order; subitems carry their parent's id. */
   pages: PublishedPage[];
 }
+
+/** A workspace's photo as published pages show it: its public address on this server, or null. */
+export const workspaceLogoOf = (team: { photoPath: string | null }) =>
+  team.photoPath ? `/api/files/${team.photoPath}` : null;
 
 /** The board's attribute that names its items (the pages' titles). */
 async function nameAttributeOf(ctx: AppContext, teamId: number, boardId: string) {
@@ -139,6 +145,7 @@ export async function findPublishedSite(
     viewId,
     boardId: found.board.id,
     workspaceName: found.access.team.name,
+    workspaceLogo: workspaceLogoOf(found.access.team),
     siteName: found.view.name,
     locale: found.owner.locale,
     viewUpdatedAt: found.view.updatedAt,

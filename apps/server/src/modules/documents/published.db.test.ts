@@ -1,6 +1,7 @@
 import { pageSlug } from '@strata/domain/documents/page-slug';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as Y from 'yjs';
+import { multipart, PNG } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DANGEROUS_HTML, XSS_PAYLOADS } from '../../test/xss-corpus';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
@@ -322,5 +323,28 @@ describe('links to items in a published page', () => {
     expect(alone.statusCode).toBe(200);
     expect(alone.body).toContain('See <span>Old roadmap</span> and <span>the plan</span>.');
     expect(alone.body).not.toContain(roadmap.id);
+  });
+});
+
+describe('the workspace on its published pages', () => {
+  test('its photo shows beside its name and is the link preview’s image, from the moment it is set', async () => {
+    const before = await read(site.base);
+    expect(before.body).not.toContain('og:image');
+    const upload = await t.request({
+      method: 'POST',
+      url: `/api/teams/${s.team.id}/photo`,
+      token: s.owner.token,
+      ...multipart('photo', 'logo.png', PNG),
+    });
+    expect(upload.statusCode).toBe(200);
+    const logo = `${t.app.ctx.config.appUrl}${upload.json().photo_url as string}`;
+    const page = await read(site.base);
+    expect(page.body).toContain(
+      `<header><img src="${logo}" alt="" width="28" height="28"><strong dir="auto">`,
+    );
+    expect(page.body).toContain(`<meta property="og:image" content="${logo}">`);
+    // Served to anyone, as the page's policy lets it load.
+    expect((await read(upload.json().photo_url as string)).statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("img-src 'self'");
   });
 });

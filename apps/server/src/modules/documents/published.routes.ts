@@ -30,7 +30,7 @@ const RENDERED_MAX = 500;
 function signatureOf(site: PublishedSite, page: PublishedPage): string {
   const hash = createHash('sha256');
   hash.update(
-    `${page.id}|${site.viewUpdatedAt.getTime()}|${site.locale}|${site.workspaceName}|${site.siteName}`,
+    `${page.id}|${site.viewUpdatedAt.getTime()}|${site.locale}|${site.workspaceName}|${site.workspaceLogo}|${site.siteName}`,
   );
   for (const each of site.pages)
     hash.update(`|${each.id}:${each.parentId ?? ''}:${each.title}:${each.updatedAt.getTime()}`);
