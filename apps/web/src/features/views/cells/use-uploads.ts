@@ -1,8 +1,16 @@
 import type { AttachmentEntry } from '@strata/domain/attributes/types/list-handlers';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { errorMessage } from '../../../lib/errors';
 import { uploadAttachment, useAttachmentTarget } from './attachment-transfer';
+
+/** An upload's failure in the catalogue's words: offline, or what the server said (the size limit). */
+export function uploadFailureText(caught: unknown, t: TFunction): string {
+  return (caught as { code?: string }).code === 'OFFLINE'
+    ? t('errors.offlineFeature')
+    : errorMessage(caught, t);
+}
 
 /**
  * Files chosen to upload into the board's files (an attachments cell, a page): sent one after
@@ -33,8 +41,7 @@ export function useUploads() {
       }
       return true;
     } catch (caught) {
-      const offline = (caught as { code?: string }).code === 'OFFLINE';
-      setFailure(offline ? t('errors.offlineFeature') : errorMessage(caught, t));
+      setFailure(uploadFailureText(caught, t));
       return false;
     } finally {
       setUploading(null);

@@ -3,10 +3,7 @@ import type { AttachmentEntry } from '@strata/domain/attributes/types/list-handl
 import { EditorContent, useEditor } from '@tiptap/react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { errorMessage } from '../../../lib/errors';
-import { toasts } from '../../../ui/toast-store';
 import { MentionSuggestions, useMentions } from '../../comments/use-mentions';
-import { useAttachmentTarget } from '../cells/attachment-transfer';
 import { RichTextLinkField } from '../cells/rich-text-link-field';
 import { RichTextToolbar } from '../cells/rich-text-toolbar';
 import { useLinkEditing } from '../cells/use-link-editing';
@@ -18,7 +15,7 @@ import styles from './documents.module.css';
 import { ItemLinkPicker, itemLinkTool } from './item-link-picker';
 import { DocumentMentionView } from './mention-view';
 import { PageContents } from './page-contents';
-import { pageFileDrops } from './page-file-drops';
+import { usePageFileDrops } from './page-file-drops';
 import { PageFilePicker, pageFileTool } from './page-file-picker';
 import { TABLE_TOOLS } from './table-tools';
 import { type DocumentStatus, useDocumentConnection } from './use-document-connection';
@@ -75,23 +72,8 @@ function CollabEditor({
     DocumentCarets.configure({ provider, user }),
   ]);
   const editable = !readOnly && status !== 'readonly';
-  // Files pasted or dropped into the page are uploaded and placed: the board and the words
-  // are read when they come.
-  const target = useAttachmentTarget();
-  const current = useRef({ target, t });
-  current.current = { target, t };
-  const [drops] = useState(() =>
-    pageFileDrops(
-      () => current.current.target,
-      (caught) => {
-        const words = current.current.t;
-        const offline = (caught as { code?: string }).code === 'OFFLINE';
-        toasts.show(offline ? words('errors.offlineFeature') : errorMessage(caught, words), {
-          tone: 'error',
-        });
-      },
-    ),
-  );
+  // Files pasted or dropped into the page are uploaded and placed.
+  const drops = usePageFileDrops();
   const editor = useEditor({
     extensions,
     editable,

@@ -1,5 +1,9 @@
 import type { EditorView } from '@tiptap/pm/view';
-import { type AttachmentTarget, uploadAttachment } from '../cells/attachment-transfer';
+import { useRef, useState } from 'react';
+import { useTranslation } from '../../../i18n/use-translation';
+import { toasts } from '../../../ui/toast-store';
+import { type AttachmentTarget, uploadAttachment, useAttachmentTarget } from '../cells/attachment-transfer';
+import { uploadFailureText } from '../cells/use-uploads';
 import { pageFileOf } from './page-file-picker';
 
 /** The files of a paste or a drop, or none when it carries text or markup only. */
@@ -14,7 +18,7 @@ function filesOf(data: DataTransfer | null): File[] {
  * (the size limit, offline); the others already placed stay. Without a board (nothing to upload
  * to) the browser's own handling goes on.
  */
-export function pageFileDrops(target: () => AttachmentTarget | null, report: (caught: unknown) => void) {
+function pageFileDrops(target: () => AttachmentTarget | null, report: (caught: unknown) => void) {
   const place = async (view: EditorView, files: File[], at: number | null) => {
     const board = target();
     if (!board) return;
@@ -59,4 +63,22 @@ export function pageFileDrops(target: () => AttachmentTarget | null, report: (ca
       return true;
     },
   };
+}
+
+/**
+ * The editor props that take files pasted into a page or dropped on it (pageFileDrops): the
+ * board and the words are those of the moment the files come; a refusal is told in a toast.
+ */
+export function usePageFileDrops() {
+  const { t } = useTranslation();
+  const target = useAttachmentTarget();
+  const current = useRef({ target, t });
+  current.current = { target, t };
+  const [drops] = useState(() =>
+    pageFileDrops(
+      () => current.current.target,
+      (caught) => toasts.show(uploadFailureText(caught, current.current.t), { tone: 'error' }),
+    ),
+  );
+  return drops;
 }
