@@ -225,6 +225,48 @@ describe('api with { queue: true }', () => {
     expect(await stored()).toEqual([]);
   });
 
+  test('two changes of one record made at once go out one after the other; another record’s does not wait', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The first answer is slow: sent together, the second would reach the server first.
+    answer = ((call: Call) =>
+      (call.body as { name: string }).name === 'First'
+        ? slow.then(() => json(200, call.body))
+        : json(200, call.body)) as unknown as typeof answer;
+    const first = api.put('/api/items/a', { name: 'First' }, { queue: true });
+    const second = api.put('/api/items/a', { name: 'Second' }, { queue: true });
+    const other = api.put('/api/items/b', { name: 'Other' }, { queue: true });
+    await expect(other).resolves.toEqual({ name: 'Other' });
+    expect(calls.map((call) => call.path)).toEqual(['/api/items/a', '/api/items/b']);
+    expect(await stateOf(second)).toBe('pending');
+    release();
+    await expect(first).resolves.toEqual({ name: 'First' });
+    await expect(second).resolves.toEqual({ name: 'Second' });
+    expect(calls.map((call) => (call.body as { name: string }).name)).toEqual(['First', 'Other', 'Second']);
+  });
+
+  test('offline, two changes of one record are both kept, in order, and replayed in order', async () => {
+    answer = noAnswer;
+    const first = api.put('/api/items/a', { name: 'First' }, { queue: true });
+    const second = api.put('/api/items/a', { name: 'Second' }, { queue: true });
+    await vi.waitFor(async () => expect(await stored()).toHaveLength(2));
+    expect((await stored()).map((entry) => (entry.request.body as { name: string }).name)).toEqual([
+      'First',
+      'Second',
+    ]);
+    answer = (call) => json(200, call.body);
+    connectionSignals.realtimeReconnected();
+    await expect(first).resolves.toEqual({ name: 'First' });
+    await expect(second).resolves.toEqual({ name: 'Second' });
+    // However often the first was tried, the second went out once, after the first was taken.
+    const names = calls.map((call) => (call.body as { name: string }).name);
+    expect(names.filter((name) => name === 'Second')).toEqual(['Second']);
+    expect(names.at(-2)).toBe('First');
+    expect(names.at(-1)).toBe('Second');
+  });
+
   test('changes queued before a reload are replayed at start-up, and the queries are reloaded', async () => {
     await createIdbQueueStorage(`u${userId}`).save([
       {

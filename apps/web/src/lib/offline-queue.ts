@@ -200,7 +200,12 @@ export async function retryQueue(): Promise<void> {
   await replayQueue();
 }
 
-async function enqueue<T>(owner: string, request: QueuedRequest, error: HttpError): Promise<T> {
+/** Puts a change in the queue; answers, once it is kept there, the promise of its replay's answer. */
+async function enqueue<T>(
+  owner: string,
+  request: QueuedRequest,
+  error: HttpError,
+): Promise<{ settled: Promise<T> }> {
   const settled = new Promise<T>((resolve, reject) => {
     waiters.set(request.idempotencyKey, { resolve: resolve as (value: unknown) => void, reject });
   });
@@ -211,13 +216,22 @@ async function enqueue<T>(owner: string, request: QueuedRequest, error: HttpErro
     waiters.delete(request.idempotencyKey);
     throw error;
   }
-  return settled;
+  return { settled };
 }
+
+/**
+ * The last change of each address (a record's) on its way and not yet answered or queued. The
+ * server takes a record's save only at its stored row_version + 1, so two changes of one record
+ * made in quick succession must reach it in the order they were made: the later goes out once
+ * the earlier is answered (either way) or kept in the queue, where it then waits behind it.
+ */
+const handOffs = new Map<string, Promise<void>>();
 
 /**
  * A change sent through `api` with `{ queue: true }`. It goes out at once with its idempotency
  * key; if it gets no answer, it is queued and the promise settles with its replay's answer. While
- * older changes wait, it queues behind them, so that the server receives changes in order.
+ * older changes wait, it queues behind them, so that the server receives changes in order; a
+ * change of an address with an earlier change still on its way waits for it first (handOffs).
  */
 export async function sendQueued<T>(method: string, path: string, options: RequestOptions): Promise<T> {
   const request: QueuedRequest = {
@@ -227,18 +241,38 @@ export async function sendQueued<T>(method: string, path: string, options: Reque
     headers: options.headers,
     idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
   };
-  const owner = currentOwner();
-  if (owner && count > 0) {
-    const settled = enqueue<T>(owner, request, new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined));
-    // The add is already waiting for the lock, so this replay finds it.
-    if (navigator.onLine) void replayQueue();
-    return settled;
-  }
+  const before = handOffs.get(path);
+  let handOff!: () => void;
+  const handedOff = new Promise<void>((resolve) => {
+    handOff = resolve;
+  });
+  handOffs.set(path, handedOff);
+  void handedOff.then(() => {
+    if (handOffs.get(path) === handedOff) handOffs.delete(path);
+  });
   try {
-    return await http.request<T>(method, path, { ...options, idempotencyKey: request.idempotencyKey });
-  } catch (error) {
-    if (!owner || !(error instanceof HttpError) || error.code !== 'OFFLINE') throw error;
-    return enqueue<T>(owner, request, error);
+    if (before) await before;
+    const owner = currentOwner();
+    if (owner && count > 0) {
+      const { settled } = await enqueue<T>(
+        owner,
+        request,
+        new HttpError(0, 'Offline', 'OFFLINE', undefined, undefined),
+      );
+      handOff();
+      if (navigator.onLine) void replayQueue();
+      return await settled;
+    }
+    try {
+      return await http.request<T>(method, path, { ...options, idempotencyKey: request.idempotencyKey });
+    } catch (error) {
+      if (!owner || !(error instanceof HttpError) || error.code !== 'OFFLINE') throw error;
+      const { settled } = await enqueue<T>(owner, request, error);
+      handOff();
+      return await settled;
+    }
+  } finally {
+    handOff();
   }
 }
 

@@ -128,35 +128,6 @@ describe('saves', () => {
     expect(store.find('a')).toEqual(row('a', 3, { name: 'Pushed' }));
   });
 
-  test.each([
-    ['save', 'save'],
-    ['save', 'delete'],
-  ] as const)(
-    'a %s then a %s of one record in quick succession reach the server in that order',
-    async (_, second) => {
-      const { server, store } = await loaded([row('a', 1, { name: 'A1' })]);
-      // The first request is slow: sent together, the second would be taken first and the first refused.
-      const release = server.hold('put');
-      const first = store.save({ ...store.find('a')!, name: 'First' });
-      const then =
-        second === 'save'
-          ? store.save({ ...store.find('a')!, name: 'Second' })
-          : store.delete(store.find('a')!);
-      await flushMicrotasks();
-      // Both show at once; only the first has gone out.
-      expect(store.find('a')).toEqual(
-        second === 'save' ? row('a', 3, { name: 'Second' }) : row('a', 2, { name: 'First' }),
-      );
-      expect(server.sent()).toEqual(['put']);
-      release();
-      await first;
-      await then;
-      expect(server.sent()).toEqual(['put', second === 'save' ? 'put' : 'delete']);
-      expect(server.rows.get('a')?.name).toBe(second === 'save' ? 'Second' : undefined);
-      expect(store.getConflicts()).toEqual([]);
-    },
-  );
-
   test('a failure does not roll back a newer copy pushed while the save was in flight', async () => {
     const { server, store } = await loaded([row('a', 1)]);
     const release = server.hold('put');

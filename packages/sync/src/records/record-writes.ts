@@ -55,8 +55,7 @@ function conflictOf<T>(error: unknown): { current: T | undefined } | null {
  * Saves, deletes and batches with the rules of spec section 4: a save raises row_version by one at
  * once (the server's compare-and-set expects stored + 1) and is undone if it fails; a 409 puts the
  * server copy in place and records the conflict; a delete removes the record only once the server
- * confirmed it. One batch at a time: while it runs, single saves and deletes wait, then go in order;
- * writes of one record go out one after the other (inOrder).
+ * confirmed it. One batch at a time: while it runs, single saves and deletes wait, then go in order.
  */
 export function createRecordWriter<T extends SyncedRecord>(
   core: StoreCore<T>,
@@ -199,49 +198,24 @@ export function createRecordWriter<T extends SyncedRecord>(
     }
   }
 
-  /**
-   * The last write of each record still on its way. The server takes a save only at stored
-   * row_version + 1, so two writes of one record made in quick succession must reach it in the
-   * order they were made: the later one is sent once the earlier one is answered (either way).
-   * The change itself shows at once.
-   */
-  const lastWrites = new Map<T['id'], Promise<void>>();
-  function inOrder<R>(id: T['id'], write: () => Promise<R>): Promise<R> {
-    const before = lastWrites.get(id);
-    const result = before ? before.then(write) : write();
-    const done = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    lastWrites.set(id, done);
-    void done.then(() => {
-      if (lastWrites.get(id) === done) lastWrites.delete(id);
-    });
-    return result;
-  }
-
   return {
     save: (record) =>
       whenFree(async () => {
         const step = plan('put', record);
-        core.commit();
-        if (step === null) return core.records.get(record.id) ?? record;
-        const [saved] = await inOrder(step.id, () =>
-          send([step], async () => [await transport.put(step.payload)]),
-        );
+        if (step === null) {
+          core.commit();
+          return core.records.get(record.id) ?? record;
+        }
+        const [saved] = await send([step], async () => [await transport.put(step.payload)]);
         return saved!;
       }),
     delete: (record) =>
       whenFree(async () => {
         const step = plan('delete', record);
-        core.commit();
-        if (step === null) return;
-        await inOrder(step.id, () =>
-          send([step], async () => {
-            await transport.delete(step.payload);
-            return [];
-          }),
-        );
+        await send(step ? [step] : [], async () => {
+          await transport.delete(step!.payload);
+          return [];
+        });
       }),
     transaction,
   };
