@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { seriousViolations } from './a11y';
 import { createVerifiedAccount } from './accounts';
 import { seedBoard, seedView } from './board-seed';
 import { launchChromium, screenshot } from './browser';
-import { apiCall, signedInPage, type Token, workspaceWithMember } from './workspace-setup';
+import { caretToEnd, editorOf, handbook, openSaved, textOf } from './documents-setup';
+import { apiCall, signedInPage, type Token } from './workspace-setup';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -12,31 +13,6 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
-
-/** Two people of one workspace and a Handbook folder of two pages (one with a subpage), shown as documents. */
-async function handbook(names: [string, string]) {
-  const ada = await createVerifiedAccount(baseUrl, names[0]);
-  const ben = await createVerifiedAccount(baseUrl, names[1]);
-  const team = await workspaceWithMember(baseUrl, ada, ben);
-  const board = await seedBoard(baseUrl, ada.token, team.id, {
-    name: 'Wiki',
-    folders: ['Handbook'],
-    columns: [{ name: 'Contact', type: 'email' }],
-    items: [
-      { values: { Name: 'Onboarding', Contact: 'people@example.com' } },
-      { values: { Name: 'Holidays' } },
-    ],
-  });
-  const folderId = board.folders.Handbook!;
-  const view = await seedView(baseUrl, ada.token, team.id, { folderId, type: 'documents', name: 'Pages' });
-  return {
-    ada,
-    ben,
-    teamId: team.id,
-    folderId,
-    path: `${baseUrl}/b/${board.boardId}/${folderId}?view=${view.id}`,
-  };
-}
 
 /** The history address of the Onboarding page's document. */
 async function onboardingVersions(token: Token, teamId: number, folderId: string): Promise<string> {
@@ -49,64 +25,6 @@ async function onboardingVersions(token: Token, teamId: number, folderId: string
   const page = items.find((item) => Object.values(item.values).some((value) => value.data === 'Onboarding'));
   return `/api/${teamId}/items/${page!.id}/document/versions`;
 }
-
-/** The page's body, by its name in English or in Arabic. */
-const editorOf = (page: Page) => page.getByRole('textbox', { name: /(page content|محتوى الصفحة)$/ });
-/** Opens the page in each browser and waits until its document is loaded and saved. */
-async function openSaved(path: string, ...parties: { page: Page }[]) {
-  for (const { page } of parties) {
-    await page.goto(path);
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
-      .toBe(1);
-  }
-}
-
-/**
- * Puts the caret at the end of the page's text, and waits until it is there: focus restores the
- * editor's own selection a moment later on a busy machine, which would undo a Ctrl+End pressed
- * too soon (a click's caret does the same). Nothing but the others' cursors may follow it.
- */
-async function caretToEnd(page: Page) {
-  await expect
-    .poll(async () => {
-      await editorOf(page).focus();
-      await page.keyboard.press('Control+End');
-      return editorOf(page).evaluate((editor) => {
-        const selection = document.getSelection();
-        if (!selection?.focusNode || !editor.contains(selection.focusNode)) return false;
-        const after = document.createRange();
-        after.setStart(selection.focusNode, selection.focusOffset);
-        after.setEnd(editor, editor.childNodes.length);
-        const rest = after.cloneContents();
-        for (const hidden of Array.from(rest.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();
-        return rest.textContent === '';
-      });
-    })
-    .toBe(true);
-}
-
-/** A handbook open on its first page for a writer in English and a reader in Arabic and dark mode, both loaded. */
-async function writerAndArabicReader(names: [string, string]) {
-  const { ada, ben, path } = await handbook(names);
-  await apiCall(baseUrl, ben.token, 'PUT', '/api/me', { locale: 'ar' });
-  const writer = await signedInPage(browser, ada.token);
-  const reader = await signedInPage(browser, ben.token, { colorScheme: 'dark' });
-  await openSaved(path, writer);
-  await reader.page.goto(path);
-  await expect
-    .poll(() => reader.page.getByRole('status').filter({ hasText: 'تم حفظ كل التغييرات' }).count())
-    .toBe(1);
-  return { writer, reader, ben };
-}
-
-/** The page's text as its reader hears it: without the others' cursors (aria-hidden). */
-const textOf = (page: Page) =>
-  editorOf(page).evaluate((editor) => {
-    const copy = editor.cloneNode(true) as HTMLElement;
-    for (const hidden of Array.from(copy.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();
-    return copy.textContent;
-  });
 
 test('two people write on one page at once and both see the whole text, which a reload keeps', async () => {
   const { ada, ben, path } = await handbook(['Ada Pages', 'Ben Pages']);
@@ -398,180 +316,6 @@ test('a callout sets lines apart, live for the other reader; its colour changes 
   await expect.poll(() => callout.count()).toBe(0);
   await expect.poll(() => editorOf(reader.page).textContent()).toContain('Mind the gap');
   expect(writer.problems).toEqual([]);
-  await writer.context.close();
-  await reader.context.close();
-});
-
-test('a link to another page and a mention are picked by keyboard; the link shows that page’s title as it is now, live in Arabic and dark for the other reader, and opens it', async () => {
-  const { writer, reader, ben } = await writerAndArabicReader(['Ada Links', 'Ben Links']);
-  await editorOf(writer.page).focus();
-  await writer.page.keyboard.type('Before you leave, read ');
-  await writer.page
-    .getByRole('toolbar', { name: 'Formatting' })
-    .getByRole('button', { name: 'Link to an item' })
-    .click();
-  const search = writer.page.getByRole('combobox', { name: 'Find an item to link' });
-  await expect
-    .poll(() => writer.page.evaluate(() => document.activeElement?.getAttribute('role')))
-    .toBe('combobox');
-  await search.pressSequentially('Holi');
-  // The open page is not offered; the other is, once the search has answered.
-  const options = writer.page.getByRole('listbox', { name: 'Items' }).getByRole('option');
-  await expect.poll(() => options.allInnerTexts()).toEqual(['Holidays']);
-  await search.press('Enter');
-  await expect.poll(() => search.count()).toBe(0);
-  await writer.page.keyboard.type('first. Ask @Be');
-  // A member is mentioned from the list "@" opens, by keyboard.
-  const mentionList = writer.page.getByRole('listbox', { name: 'People to mention' });
-  await expect.poll(() => mentionList.getByRole('option').allInnerTexts()).toEqual(['Ben Links']);
-  await writer.page.keyboard.press('Enter');
-  await writer.page.keyboard.type('anything.');
-  const writerLink = editorOf(writer.page).getByRole('link', { name: 'Holidays' });
-  await writerLink.waitFor();
-  await expect
-    .poll(() => textOf(writer.page))
-    .toBe('Before you leave, read Holidays first. Ask @Ben Links anything.');
-  await expect
-    .poll(() => editorOf(reader.page).locator('[data-type="mention"]').getAttribute('data-label'))
-    .toBe('Ben Links');
-  const readerLink = editorOf(reader.page).getByRole('link', { name: 'Holidays' });
-  await readerLink.waitFor();
-
-  // Renamed by the other reader, the link follows at once for both.
-  await reader.page
-    .getByRole('navigation', { name: 'الصفحات' })
-    .getByRole('button', { name: 'Holidays' })
-    .click();
-  const title = reader.page.getByRole('textbox', { name: 'عنوان الصفحة' });
-  await expect.poll(() => title.inputValue()).toBe('Holidays');
-  await title.fill('العطلات الرسمية');
-  await title.press('Enter');
-  await editorOf(writer.page).getByRole('link', { name: 'العطلات الرسمية' }).waitFor();
-  await reader.page
-    .getByRole('navigation', { name: 'الصفحات' })
-    .getByRole('button', { name: 'Onboarding' })
-    .click();
-  await editorOf(reader.page).getByRole('link', { name: 'العطلات الرسمية' }).waitFor();
-  await screenshot(reader.page, 'document-item-link-ar-dark');
-  expect(await seriousViolations(reader.page)).toEqual([]);
-
-  // Followed, the link opens the page in the view.
-  await editorOf(writer.page).getByRole('link', { name: 'العطلات الرسمية' }).click();
-  await expect
-    .poll(() => writer.page.getByRole('textbox', { name: 'Page title' }).inputValue())
-    .toBe('العطلات الرسمية');
-  expect(writer.page.url()).toMatch(/[?&]page=/);
-
-  // A mention shows the member's name as it is now, as comments do.
-  await apiCall(baseUrl, ben.token, 'PUT', '/api/me', { name: 'Benjamin Links' });
-  await writer.page.reload();
-  await writer.page
-    .getByRole('navigation', { name: 'Pages' })
-    .getByRole('button', { name: 'Onboarding' })
-    .click();
-  await expect
-    .poll(() => textOf(writer.page))
-    .toBe('Before you leave, read العطلات الرسمية first. Ask @Benjamin Links anything.');
-  expect(writer.problems).toEqual([]);
-  expect(reader.problems).toEqual([]);
-  await writer.context.close();
-  await reader.context.close();
-});
-
-/** A real PNG of a coloured square, drawn by the browser (the server keeps images by their bytes). */
-async function squarePng(page: Page): Promise<Buffer> {
-  const url = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 48;
-    canvas.height = 32;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#4f46e5';
-    context.fillRect(0, 0, 48, 32);
-    return canvas.toDataURL('image/png');
-  });
-  return Buffer.from(url.split(',')[1]!, 'base64');
-}
-
-/** The image named `name` in the page's body has been drawn (its bytes were read and decoded). */
-const imageShown = (page: Page, name: string) =>
-  editorOf(page)
-    .getByRole('img', { name })
-    .evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth);
-
-test('an image and a file are uploaded into a page, and images pasted and dropped: shown in place for both readers (Arabic and dark too), and on its published page to anyone', async () => {
-  const { writer, reader } = await writerAndArabicReader(['Ada Images', 'Ben Images']);
-  await editorOf(writer.page).focus();
-  await writer.page.keyboard.type('Our logo and brief:');
-  await writer.page.keyboard.press('Enter');
-  await writer.page
-    .getByRole('toolbar', { name: 'Formatting' })
-    .getByRole('button', { name: 'Insert an image or a file' })
-    .click();
-  await writer.page.getByLabel('Upload from this device').setInputFiles([
-    { name: 'logo.png', mimeType: 'image/png', buffer: await squarePng(writer.page) },
-    { name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 brief') },
-  ]);
-  await expect.poll(() => imageShown(writer.page, 'logo.png'), { timeout: 10_000 }).toBe(48);
-  await editorOf(writer.page).getByRole('button', { name: 'Download brief.pdf' }).waitFor();
-  await expect.poll(() => imageShown(reader.page, 'logo.png'), { timeout: 10_000 }).toBe(48);
-  await editorOf(reader.page)
-    .getByRole('button', { name: /brief\.pdf/ })
-    .waitFor();
-  // Pasted and dropped from elsewhere, an image is uploaded and placed too.
-  const png = (await squarePng(writer.page)).toString('base64');
-  for (const [kind, name] of [
-    ['paste', 'pasted.png'],
-    ['drop', 'dropped.png'],
-  ] as const)
-    await editorOf(writer.page).evaluate(
-      (editor, { kind, name, png }) => {
-        const data = new DataTransfer();
-        const bytes = Uint8Array.from(atob(png), (char) => char.charCodeAt(0));
-        data.items.add(new File([bytes], name, { type: 'image/png' }));
-        const box = editor.getBoundingClientRect();
-        const event =
-          kind === 'paste'
-            ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
-            : new DragEvent('drop', {
-                dataTransfer: data,
-                clientX: box.left + 20,
-                clientY: box.top + 10,
-                bubbles: true,
-                cancelable: true,
-              });
-        editor.dispatchEvent(event);
-      },
-      { kind, name, png },
-    );
-  await expect.poll(() => imageShown(reader.page, 'pasted.png'), { timeout: 10_000 }).toBe(48);
-  await expect.poll(() => imageShown(reader.page, 'dropped.png'), { timeout: 10_000 }).toBe(48);
-  await screenshot(reader.page, 'document-image-ar-dark');
-  expect(await seriousViolations(reader.page)).toEqual([]);
-
-  await writer.page.getByRole('switch', { name: 'Publish to the web' }).check();
-  const link = await writer.page.getByRole('textbox', { name: 'Public link' }).inputValue();
-  const anyone = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await anyone.newPage();
-  // The switch and the page's files reach the server a moment after they show.
-  await expect
-    .poll(
-      async () => {
-        const response = await page.goto(link);
-        return response?.status() === 200 ? page.locator('main img').count() : response?.status();
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(3);
-  const image = page.getByRole('img', { name: 'logo.png' });
-  await expect.poll(() => image.evaluate((shown) => (shown as HTMLImageElement).naturalWidth)).toBe(48);
-  const brief = await page.getByRole('link', { name: 'brief.pdf' }).getAttribute('href');
-  const download = await page.request.get(brief!);
-  expect(download.status()).toBe(200);
-  expect(download.headers()['content-disposition']).toMatch(/^attachment/);
-  expect(await seriousViolations(page)).toEqual([]);
-  expect(writer.problems).toEqual([]);
-  expect(reader.problems).toEqual([]);
-  await anyone.close();
   await writer.context.close();
   await reader.context.close();
 });

@@ -1,7 +1,8 @@
 import Mention from '@tiptap/extension-mention';
 import { NodeViewWrapper, type ReactNodeViewProps, ReactNodeViewRenderer } from '@tiptap/react';
 import { useContext } from 'react';
-import styles from './documents.module.css';
+// The comments' mention style: loaded with the mention list this editor shares with them.
+import commentStyles from '../../comments/comments.module.css';
 import { PageLinksContext } from './item-link-view';
 
 /** A mention in a page: the member's name as it is now (as comments show it), else the name written. */
@@ -10,7 +11,13 @@ function MentionChip({ node }: ReactNodeViewProps) {
   const id = Number(node.attrs.id);
   const name = (Number.isInteger(id) ? links?.memberName(id) : undefined) ?? String(node.attrs.label ?? '');
   return (
-    <NodeViewWrapper as="span" className={styles.mention} data-type="mention" data-label={name} dir="auto">
+    <NodeViewWrapper
+      as="span"
+      className={commentStyles.mention}
+      data-type="mention"
+      data-label={name}
+      dir="auto"
+    >
       @{name}
     </NodeViewWrapper>
   );
