@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { seriousViolations } from './a11y';
-import { createVerifiedAccount } from './accounts';
-import { seedBoard, seedView } from './board-seed';
-import { launchChromium, screenshot, watchConsole } from './browser';
+import { launchChromium, screenshot } from './browser';
+import { roadmap, visitorPage as visitorOf } from './public-board-setup';
 import { apiCall, signedInPage, type Token } from './workspace-setup';
 
 const baseUrl = inject('baseUrl');
@@ -14,47 +13,7 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
-
-/** A visitor's browser: no session, no stored token. */
-async function visitorPage(options: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const page = await context.newPage();
-  return { context, page, problems: watchConsole(page) };
-}
-
-/** A roadmap board of a new workspace: two open folders and a private one, a table and a list view. */
-async function roadmap(ownerName: string) {
-  const owner = await createVerifiedAccount(baseUrl, ownerName);
-  const me = await apiCall<{ id: number }>(baseUrl, owner.token, 'GET', '/api/me');
-  const team = await apiCall<{ id: number }>(baseUrl, owner.token, 'POST', '/api/teams', {
-    name: 'Acme Labs',
-  });
-  const board = await seedBoard(baseUrl, owner.token, team.id, {
-    name: 'Product roadmap',
-    folders: ['Now', 'Later', 'Salaries'],
-    columns: [
-      { name: 'Owner', type: 'members' },
-      { name: 'Estimate', type: 'number' },
-    ],
-    items: [
-      { values: { Name: 'Dark mode', Owner: [me.id], Estimate: 5 } },
-      { values: { Name: 'Offline search', Estimate: 8 } },
-      { folder: 'Later', values: { Name: 'Public API' } },
-      { folder: 'Salaries', values: { Name: 'Payroll 2027' } },
-    ],
-  });
-  const salaries = board.folders.Salaries!;
-  await apiCall(baseUrl, owner.token, 'PUT', `/api/${team.id}/folders/${salaries}`, {
-    board_id: board.boardId,
-    name: 'Salaries',
-    settings: { private: true },
-    row_version: 2,
-  });
-  const now = board.folders.Now!;
-  await seedView(baseUrl, owner.token, team.id, { folderId: now, type: 'table', name: 'Plan' });
-  await seedView(baseUrl, owner.token, team.id, { folderId: now, type: 'list', name: 'Overview' });
-  return { owner, team, board, now };
-}
+const visitorPage = (options: Parameters<Browser['newContext']>[0] = {}) => visitorOf(browser, options);
 
 const share = (token: Token, teamId: number, boardId: string, isPublic: boolean) =>
   apiCall(baseUrl, token, 'PUT', `/api/${teamId}/boards/${boardId}/sharing`, { is_public: isPublic });

@@ -2,7 +2,7 @@ import { ATTRIBUTE_TYPES } from '@strata/domain/attributes/attribute-types';
 import { INVALID_URL_MESSAGE, isSecureWebUrl } from '@strata/domain/forms/form-settings';
 import { z } from 'zod';
 import { base62Id } from './boards';
-import { valueSchema } from './items';
+import { uuidId, valueSchema } from './items';
 
 /**
  * Public boards (issue 15, docs/public-boards.md). A board is public when its permission record
@@ -20,10 +20,25 @@ export const publicBoardPaths = {
   unlock: '/api/public/boards/:boardId/unlock',
   /** One public folder: its attributes, shared views, items and the members they name. */
   folder: '/api/public/boards/:boardId/folders/:folderId',
+  /** A visitor who writes to the board makes themself known: a token for X-Board-Visitor. */
+  visitors: '/api/public/boards/:boardId/visitors',
+  /** A visitor adds an item to a public folder (CREATE_ITEMS for the guest user). */
+  items: '/api/public/boards/:boardId/folders/:folderId/items',
+  /** A visitor changes an item's values (EDIT_ALL_ITEMS, or EDIT_OWN_ITEMS on one they added). */
+  item: '/api/public/boards/:boardId/items/:itemId',
 } as const;
 
 /** The header a visitor of a password-protected public board sends the unlock token in. */
 export const BOARD_UNLOCK_HEADER = 'x-board-unlock';
+/** The header a visitor who writes to a public board sends their visitor token in. */
+export const BOARD_VISITOR_HEADER = 'x-board-visitor';
+
+/**
+ * What anonymous visitors may do on a public board besides viewing it: nothing more, add items
+ * and edit those they added, or add items and edit every item.
+ */
+export const VISITOR_RIGHTS = ['view', 'edit_own', 'edit_all'] as const;
+export type VisitorRights = (typeof VISITOR_RIGHTS)[number];
 
 export const sharingParams = z.object({
   teamId: z.coerce.number().int().positive().max(2_147_483_647),
@@ -31,6 +46,7 @@ export const sharingParams = z.object({
 });
 export const publicBoardParams = z.object({ boardId: base62Id });
 export const publicFolderParams = publicBoardParams.extend({ folderId: base62Id });
+export const publicItemParams = publicBoardParams.extend({ itemId: uuidId });
 
 /**
  * How a board is shared: public or not, and whether visitors get the folder tree (off: they see the
@@ -42,6 +58,8 @@ export const boardSharingSchema = z.object({
   show_folders: z.boolean(),
   /** An image shown above the public board (an https address), or none. */
   feature_image: z.string().nullable(),
+  /** What visitors may do besides viewing (the guest user's keys in the board's record). */
+  visitor_rights: z.enum(VISITOR_RIGHTS),
   /** The address visitors open, from the app's origin. */
   path: z.string(),
   shared_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -60,6 +78,8 @@ export const saveBoardSharingBody = z.object({
     .refine(isSecureWebUrl, { message: INVALID_URL_MESSAGE })
     .nullable()
     .optional(),
+  /** Left out keeps them. */
+  visitor_rights: z.enum(VISITOR_RIGHTS).optional(),
 });
 export type SaveBoardSharing = z.infer<typeof saveBoardSharingBody>;
 
@@ -82,6 +102,8 @@ export const publicBoardSchema = z.object({
   workspace: z.object({ name: z.string() }),
   show_folders: z.boolean(),
   feature_image: z.string().nullable(),
+  /** What visitors may do besides viewing (a folder may say less: its `rights`). */
+  visitor_rights: z.enum(VISITOR_RIGHTS),
   /** Asks for its password (then `folders` is empty until a visitor unlocks it). */
   is_locked: z.boolean(),
   /** In the board's order (sort order, then age, then id), as members see them. */
@@ -95,6 +117,20 @@ export type PublicBoardUnlock = z.infer<typeof publicBoardUnlockSchema>;
 
 /** The view types a public board shows (forms and documents are shared on their own). */
 export const PUBLIC_VIEW_TYPES = ['table', 'columns', 'list', 'calendar', 'gantt', 'chart'] as const;
+
+export const publicItemSchema = z.object({
+  id: z.string(),
+  folder_id: z.string(),
+  parent_id: z.string().nullable(),
+  sort_order: z.string().nullable(),
+  /** Shown by a created-by attribute, by name from `members`. */
+  created_by: z.number().int().nullable(),
+  values: z.record(z.string(), valueSchema),
+  comments_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PublicItem = z.infer<typeof publicItemSchema>;
 
 export const publicFolderContentsSchema = z.object({
   folder: publicFolderSchema,
@@ -116,21 +152,26 @@ export const publicFolderContentsSchema = z.object({
       sort_order: z.string().nullable(),
     }),
   ),
-  items: z.array(
-    z.object({
-      id: z.string(),
-      folder_id: z.string(),
-      parent_id: z.string().nullable(),
-      sort_order: z.string().nullable(),
-      /** Shown by a created-by attribute, by name from `members`. */
-      created_by: z.number().int().nullable(),
-      values: z.record(z.string(), valueSchema),
-      comments_count: z.number().int(),
-      created_at: z.string(),
-      updated_at: z.string(),
-    }),
-  ),
+  items: z.array(publicItemSchema),
   /** The people the items' values name, by name only. */
   members: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** What the visitor may do in this folder besides viewing it. */
+  rights: z.object({ create: z.boolean(), edit: z.enum(['none', 'own', 'all']) }),
+  /** The items of this folder the visitor added (known by their X-Board-Visitor token). */
+  own_item_ids: z.array(z.string()),
 });
 export type PublicFolderContents = z.infer<typeof publicFolderContentsSchema>;
+
+export const publicVisitorSchema = z.object({ token: z.string() });
+export type PublicVisitor = z.infer<typeof publicVisitorSchema>;
+
+/** A visitor's new item: its values by attribute id (data shapes as the item values), a parent. */
+export const addPublicItemBody = z.object({
+  values: z.record(uuidId, z.unknown()).default({}),
+  parent_id: uuidId.nullable().optional(),
+});
+export type AddPublicItem = z.infer<typeof addPublicItemBody>;
+
+/** A visitor's change of an item: the values it sets (null clears one), by attribute id. */
+export const editPublicItemBody = z.object({ values: z.record(uuidId, z.unknown()) });
+export type EditPublicItem = z.infer<typeof editPublicItemBody>;

@@ -354,6 +354,18 @@ export const TENANT_ROUTES: TenantRoute[] = [
   { method: 'GET', path: '/api/public/boards/{board}' },
   { method: 'POST', path: '/api/public/boards/{board}/unlock', body: { password: 'guess' } },
   { method: 'GET', path: '/api/public/boards/{board}/folders/{folder}' },
+  // A visitor's writes to a board that is not public, by another workspace's ids.
+  { method: 'POST', path: '/api/public/boards/{board}/visitors' },
+  {
+    method: 'POST',
+    path: '/api/public/boards/{board}/folders/{folder}/items',
+    body: { values: { '{attribute}': 'Planted' } },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/public/boards/{board}/items/{item}',
+    body: { values: { '{attribute}': 'Planted' } },
+  },
   // A document's history by another workspace's ids.
   { method: 'GET', path: '/api/{team}/items/{item}/document/versions' },
   { method: 'GET', path: '/api/{team}/items/{item}/document/versions/{uuid}' },

@@ -1,5 +1,6 @@
-import type { BoardSharing, SaveBoardSharing } from '@strata/contracts/public-boards';
+import type { BoardSharing, SaveBoardSharing, VisitorRights } from '@strata/contracts/public-boards';
 import { AppError } from '@strata/domain/errors';
+import type { Action } from '@strata/domain/permissions/actions';
 import { isBoardPublic } from '@strata/domain/permissions/engine';
 import { formatKey, parseKey } from '@strata/domain/permissions/rules';
 import { and, eq } from 'drizzle-orm';
@@ -19,12 +20,25 @@ import { requireListedBoard } from './boards.service';
  * its folders. Private and hidden folders stay closed to them (a private folder's VIEW_FOLDER is
  * final; a hidden one asks EDIT_FOLDERS as well).
  */
-const PUBLIC_KEYS = [
-  formatKey({ action: 'VIEW_BOARD', allow: true, subject: 'tag:guest_user' }),
-  formatKey({ action: 'VIEW_FOLDER', allow: true, subject: 'tag:guest_user' }),
-];
+const guestKey = (action: Action) => formatKey({ action, allow: true, subject: 'tag:guest_user' });
+const PUBLIC_KEYS = [guestKey('VIEW_BOARD'), guestKey('VIEW_FOLDER')];
+
+/** What each of the visitors' rights adds to the guest user's keys (docs/public-boards.md). */
+const RIGHTS_KEYS: Record<VisitorRights, string[]> = {
+  view: [],
+  edit_own: [guestKey('CREATE_ITEMS'), guestKey('EDIT_OWN_ITEMS')],
+  edit_all: [guestKey('CREATE_ITEMS'), guestKey('EDIT_ALL_ITEMS')],
+};
 
 const isGuestUserKey = (key: string) => parseKey(key)?.subject === 'tag:guest_user';
+
+/** The visitors' rights the board's record gives, read back from its guest-user keys. */
+export function visitorRightsOf(board: Pick<BoardWithRecord, 'permissionRecord'>): VisitorRights {
+  const keys = new Set(board.permissionRecord?.permissions ?? []);
+  if (!keys.has(guestKey('CREATE_ITEMS'))) return 'view';
+  if (keys.has(guestKey('EDIT_ALL_ITEMS'))) return 'edit_all';
+  return keys.has(guestKey('EDIT_OWN_ITEMS')) ? 'edit_own' : 'view';
+}
 
 /** The sharing settings as stored, with their defaults. */
 export function sharingOf(board: Pick<BoardWithRecord, 'sharing'>): Required<BoardSharingColumn> {
@@ -54,6 +68,7 @@ async function toSharing(db: DbOrTx, access: TeamAccess, board: BoardWithRecord)
     is_public: isOpen,
     show_folders: sharing.show_folders,
     feature_image: sharing.feature_image,
+    visitor_rights: isOpen ? visitorRightsOf(board) : 'view',
     path: `/b/${board.id}`,
     shared_by: sharer ?? null,
     shared_at: isOpen && sharing.shared_at ? sharing.shared_at : null,
@@ -94,7 +109,8 @@ export async function saveBoardSharing(options: {
     if (!boardCan(access, board)('UPDATE_BOARD_DETAILS')) throw new AppError('FORBIDDEN');
     const record = board.permissionRecord;
     const kept = (record?.permissions ?? []).filter((key) => !isGuestUserKey(key));
-    const permissions = body.is_public ? [...kept, ...PUBLIC_KEYS] : kept;
+    const rights = body.visitor_rights ?? visitorRightsOf(board);
+    const permissions = body.is_public ? [...kept, ...PUBLIC_KEYS, ...RIGHTS_KEYS[rights]] : kept;
     const isWritten = await storePermissionRecord(tx, {
       teamId,
       resourceType: 'board',

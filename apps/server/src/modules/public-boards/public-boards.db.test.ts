@@ -82,6 +82,7 @@ describe('board sharing settings', () => {
       is_public: false,
       show_folders: true,
       feature_image: null,
+      visitor_rights: 'view',
       path: `/b/${p.board.id}`,
       shared_by: null,
       shared_at: null,

@@ -1,4 +1,8 @@
-import { PUBLIC_VIEW_TYPES, type PublicFolderContents } from '@strata/contracts/public-boards';
+import {
+  PUBLIC_VIEW_TYPES,
+  type PublicFolderContents,
+  type PublicItem,
+} from '@strata/contracts/public-boards';
 import { AppError } from '@strata/domain/errors';
 import { readViewSettings } from '@strata/domain/views/view-settings';
 import { inArray } from 'drizzle-orm';
@@ -9,6 +13,7 @@ import { users } from '../../db/schema/users';
 import { folderCan } from '../boards/folder-access';
 import { findBoardAttributesCached } from '../items/item-reads';
 import { findFolderViews } from '../views/view-records';
+import { findOwnItemIds, findVisitorId, visitorRightsIn } from './board-visitors';
 import type { PublicBoardScope } from './public-board';
 
 /** An ISO 8601 instant in UTC with milliseconds, as the app's item lists write it. */
@@ -27,7 +32,6 @@ const PUBLIC_ITEMS_SQL = `
   FROM items
   WHERE team_id = $1 AND folder_id = $2 AND deleted_at IS NULL`;
 
-type PublicItem = PublicFolderContents['items'][number];
 const PUBLIC_TYPES = new Set<string>(PUBLIC_VIEW_TYPES);
 
 export const toPublicFolder = (folder: FolderRow) => ({
@@ -55,23 +59,27 @@ function namedUserIds(items: readonly PublicItem[], memberAttributeIds: readonly
  * GET /api/public/boards/{boardId}/folders/{folderId}: a folder of the public board the visitor
  * sees (else 404, the same answer as a folder that does not exist), with the board's attributes,
  * the folder's shared views of the types a public board shows, its items, and the people those
- * name by name only (no email, photo or role).
+ * name by name only (no email, photo or role); what the visitor may do there, and which of its
+ * items are theirs (by their visitor token, if they sent one).
  */
 export async function readPublicFolder(
   ctx: AppContext,
   scope: PublicBoardScope,
   folderId: string,
+  visitorToken: string | undefined,
 ): Promise<PublicFolderContents> {
   const { access, board, boardFolders } = scope;
   const teamId = access.team.id;
   const folder = boardFolders.find((candidate) => candidate.id === folderId);
   if (!folder || !folderCan(access, board, folder.id, boardFolders).canView) throw new AppError('NOT_FOUND');
-  const [attributeRows, viewRows, itemRows] = await Promise.all([
+  const [attributeRows, viewRows, itemRows, visitorId] = await Promise.all([
     findBoardAttributesCached({ ctx, tx: ctx.db }, teamId, board.id),
     findFolderViews(ctx.db, access, folder.id),
     ctx.database.executeSql(PUBLIC_ITEMS_SQL, [teamId, folder.id]),
+    findVisitorId(ctx, scope, visitorToken),
   ]);
   const items = JSON.parse(rowsOf<{ json: string }>(itemRows).rows[0]?.json ?? '[]') as PublicItem[];
+  const rights = visitorRightsIn(scope, folder.id);
   const memberAttributes = attributeRows.filter((row) => row.type === 'members').map((row) => row.id);
   const userIds = namedUserIds(items, memberAttributes);
   const members =
@@ -98,5 +106,15 @@ export async function readPublicFolder(
       })),
     items,
     members,
+    rights,
+    own_item_ids:
+      rights.edit === 'own'
+        ? await findOwnItemIds(
+            ctx.db,
+            teamId,
+            visitorId,
+            items.map((item) => item.id),
+          )
+        : [],
   };
 }

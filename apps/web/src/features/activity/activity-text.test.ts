@@ -109,6 +109,23 @@ describe('value sentences show values in the reader language by their type', () 
 describe('record sentences', () => {
   test.each([
     [
+      entry('item.created', 'item', { folder_id: 'f1', parent_id: null, visitor: true }, { user: null }),
+      ['A visitor created Write the plan in Backlog'],
+    ],
+    [
+      entry(
+        'value.updated',
+        'value',
+        { attribute_id: 'done', before: false, after: true, visitor: true },
+        { user: null },
+      ),
+      ['A visitor checked Done?'],
+    ],
+    [
+      entry('item.created', 'item', { folder_id: 'f1', parent_id: null }, { user: null }),
+      ['Someone created Write the plan in Backlog'],
+    ],
+    [
       entry('item.created', 'item', { folder_id: 'f1', parent_id: null }),
       ['Ana created Write the plan in Backlog'],
     ],

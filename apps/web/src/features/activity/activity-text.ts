@@ -233,7 +233,9 @@ function boardSentences(
  * text. An update that changed several things (a folder renamed and moved) tells each.
  */
 export function describeEntry(entry: ActivityEntry, lookups: ActivityLookups, t: TFunction): string[] {
-  const user = entry.user?.name ?? t('activity.someone');
+  // A public board's visitor writes in the sharer's name; the log names no one but says so.
+  const byVisitor = (entry.changes as { visitor?: unknown } | null)?.visitor === true;
+  const user = entry.user?.name ?? (byVisitor ? t('activity.visitor') : t('activity.someone'));
   switch (entry.record.type) {
     case 'value':
       return [valueSentence(entry, user, lookups, t)];

@@ -1,4 +1,9 @@
-import type { BoardSharing, SaveBoardSharing } from '@strata/contracts/public-boards';
+import {
+  type BoardSharing,
+  type SaveBoardSharing,
+  VISITOR_RIGHTS,
+  type VisitorRights,
+} from '@strata/contracts/public-boards';
 import { isSecureWebUrl } from '@strata/domain/forms/form-settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -95,6 +100,13 @@ export function BoardSharingForm({
               <span className={styles.hint}>{t('views.sharing.showFoldersHint')}</span>
             </span>
           </label>
+          {sharing.data.is_public && (
+            <VisitorRightsChoice
+              saved={sharing.data.visitor_rights}
+              busy={save.isPending}
+              onChange={(rights) => save.mutate({ is_public: true, visitor_rights: rights })}
+            />
+          )}
           <FeatureImageField
             key={sharing.data.feature_image ?? ''}
             saved={sharing.data.feature_image}
@@ -106,6 +118,40 @@ export function BoardSharingForm({
         </>
       )}
     </section>
+  );
+}
+
+/** What anonymous visitors may do besides viewing: one choice, saved at once. */
+function VisitorRightsChoice({
+  saved,
+  busy,
+  onChange,
+}: {
+  saved: VisitorRights;
+  busy: boolean;
+  onChange(rights: VisitorRights): void;
+}) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = usePendingValue(saved);
+  return (
+    <fieldset className={styles.choices} disabled={busy}>
+      <legend className={styles.toggleLabel}>{t('views.sharing.visitorRights')}</legend>
+      {VISITOR_RIGHTS.map((rights) => (
+        <label key={rights} className={styles.toggle}>
+          <input
+            type="radio"
+            name="visitor-rights"
+            checked={chosen === rights}
+            onChange={() => {
+              setChosen(rights);
+              onChange(rights);
+            }}
+          />
+          <span className={styles.toggleText}>{t(`views.sharing.rights.${rights}`)}</span>
+        </label>
+      ))}
+      <p className={styles.hint}>{t('views.sharing.visitorRightsHint')}</p>
+    </fieldset>
   );
 }
 

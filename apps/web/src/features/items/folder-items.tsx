@@ -38,6 +38,7 @@ import { AddAttributeDialog } from './add-attribute-dialog';
 import { needsSetUp } from './attribute-settings/settings-types';
 import styles from './folder-items.module.css';
 import { FolderViewTabs } from './folder-view-tabs';
+import { groupValuesOf } from './group-values';
 import { ItemPanel } from './item-panel';
 import { SelectionBar } from './selection-bar';
 import { useActiveView } from './use-active-view';
@@ -137,11 +138,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
   const onAddItem = useCallback(
     (name: string, groupKey?: string) => {
       if (!items.store) return;
-      const groupBy =
-        active.type === 'columns' ? columnsAttribute(attributes.data ?? [], settings)?.id : settings.group_by;
-      const group = groupBy && groupKey && groupKey !== '__none__' ? groupBy : undefined;
-      const groupAttribute = attributes.data?.find((attribute) => attribute.id === group);
-      const values = groupAttribute?.type === 'label' ? { [groupAttribute.id]: [groupKey] } : undefined;
+      const values = groupValuesOf(attributes.data ?? [], active.type, settings, groupKey);
       createItem(items.store, {
         teamId,
         boardId: board.id,

@@ -1,9 +1,14 @@
 import type { Item } from '@strata/contracts/items';
 import {
+  type AddPublicItem,
   BOARD_UNLOCK_HEADER,
+  BOARD_VISITOR_HEADER,
+  type EditPublicItem,
   type PublicBoard,
   type PublicBoardUnlock,
   type PublicFolderContents,
+  type PublicItem,
+  type PublicVisitor,
   publicBoardPaths,
 } from '@strata/contracts/public-boards';
 import { HttpError } from '@strata/sync/http-client';
@@ -33,11 +38,33 @@ function keepUnlockToken(boardId: string, token: string): void {
   }
 }
 
+/**
+ * Where a visitor's token for writing to a board is kept: on this device, so that the items they
+ * add stay theirs to edit when they come back (docs/public-boards.md).
+ */
+const visitorKey = (boardId: string) => `strata.board-visitor.${boardId}`;
+/** Tokens of this page when the device's storage refuses them. */
+const memoryTokens = new Map<string, string>();
+
+function visitorToken(boardId: string): string | null {
+  try {
+    return localStorage.getItem(visitorKey(boardId)) ?? memoryTokens.get(boardId) ?? null;
+  } catch {
+    return memoryTokens.get(boardId) ?? null;
+  }
+}
+
 const pathOf = (path: string, params: Record<string, string>) =>
   path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 
-async function send<T>(method: 'GET' | 'POST', path: string, boardId: string, body?: unknown): Promise<T> {
+async function send<T>(
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  boardId: string,
+  body?: unknown,
+): Promise<T> {
   const token = unlockToken(boardId);
+  const visitor = visitorToken(boardId);
   let response: Response;
   try {
     response = await fetch(path, {
@@ -46,6 +73,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, boardId: string, bo
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token ? { [BOARD_UNLOCK_HEADER]: token } : {}),
+        ...(visitor ? { [BOARD_VISITOR_HEADER]: visitor } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -82,6 +110,37 @@ export async function unlockPublicBoard(boardId: string, password: string): Prom
     },
   );
   keepUnlockToken(boardId, unlock.token);
+}
+
+/** The visitor makes themself known to the board before their first write, once per device. */
+async function ensureVisitor(boardId: string): Promise<void> {
+  if (visitorToken(boardId)) return;
+  const made = await send<PublicVisitor>('POST', pathOf(publicBoardPaths.visitors, { boardId }), boardId);
+  try {
+    localStorage.setItem(visitorKey(boardId), made.token);
+  } catch {
+    // Storage refused: the token lives in this page; what they add is theirs until it closes.
+    memoryTokens.set(boardId, made.token);
+  }
+}
+/** A visitor adds an item to a folder of a public board that lets them. */
+export async function addPublicItem(
+  boardId: string,
+  folderId: string,
+  body: AddPublicItem,
+): Promise<PublicItem> {
+  await ensureVisitor(boardId);
+  return send<PublicItem>('POST', pathOf(publicBoardPaths.items, { boardId, folderId }), boardId, body);
+}
+
+/** A visitor sets values of an item (null clears one). */
+export async function editPublicItem(
+  boardId: string,
+  itemId: string,
+  body: EditPublicItem,
+): Promise<PublicItem> {
+  await ensureVisitor(boardId);
+  return send<PublicItem>('PATCH', pathOf(publicBoardPaths.item, { boardId, itemId }), boardId, body);
 }
 
 /** A visitor's item as the views and the item panel take items (the sync fields they never read). */

@@ -18,6 +18,13 @@ import styles from './public-board.module.css';
 import { fetchPublicBoard, unlockPublicBoard } from './public-board-api';
 import { PublicFolder } from './public-folder';
 
+/** What the badge beside the board's name tells a visitor they may do. */
+const BADGES = {
+  view: 'views.publicBoard.viewOnly',
+  edit_own: 'views.publicBoard.canAdd',
+  edit_all: 'views.publicBoard.canEdit',
+} as const;
+
 export const publicBoardKey = (boardId: string) => ['public-board', boardId] as const;
 
 /** The folders nested by parent, in the order the server lists them (the board's order). */
@@ -119,7 +126,7 @@ export function PublicBoardPage({ boardId }: { boardId: string }) {
           </div>
           <span className={styles.badge}>
             <Globe size={14} aria-hidden="true" />
-            {t('views.publicBoard.viewOnly')}
+            {t(BADGES[board.data.visitor_rights])}
           </span>
         </header>
       </div>

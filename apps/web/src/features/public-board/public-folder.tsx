@@ -22,6 +22,7 @@ import { ColumnsView, defaultNameAttributeId, ListView, TableView } from '../vie
 import { useSelection } from '../views/use-selection';
 import styles from './public-board.module.css';
 import { fetchPublicFolder, toViewItems } from './public-board-api';
+import { publicFolderKey, useVisitorWrites } from './use-visitor-writes';
 
 const CalendarView = lazy(() =>
   import('../views/calendar/calendar-view').then((module) => ({ default: module.CalendarView })),
@@ -40,8 +41,9 @@ const nothing = () => undefined;
 
 /**
  * One folder of a public board for a visitor: its shared views as tabs (`?view=`), the open one
- * drawn by the members' own view components, read only. Sorting, column widths and the like
- * that a visitor changes stay in this page; an item opens in the read-only item panel.
+ * drawn by the members' own view components: read only, or taking the visitor's new items and
+ * edits where the board's sharing lets them (useVisitorWrites). Sorting, column widths and the
+ * like that a visitor changes stay in this page; an item opens in the item panel.
  */
 export function PublicFolder({ boardId, folder }: { boardId: string; folder: PublicFolderRecord }) {
   const { t, i18n } = useTranslation();
@@ -49,7 +51,7 @@ export function PublicFolder({ boardId, folder }: { boardId: string; folder: Pub
   const { itemId } = useParams();
   const [query] = useSearchParams();
   const contents = useQuery({
-    queryKey: ['public-board', boardId, 'folder', folder.id],
+    queryKey: publicFolderKey(boardId, folder.id),
     queryFn: () => fetchPublicFolder(boardId, folder.id),
     retry: false,
   });
@@ -79,6 +81,14 @@ export function PublicFolder({ boardId, folder }: { boardId: string; folder: Pub
     };
   }, [data?.members, items, nameAttributeId, i18n.language, folder.id, folder.name]);
   const dataOf = useItemDataOf(attributes, items, context);
+  const writes = useVisitorWrites({
+    boardId,
+    contents: data,
+    attributes,
+    nameAttributeId,
+    viewType: active.type,
+    settings,
+  });
   const viewQuery = active.id ? `?view=${encodeURIComponent(active.id)}` : '';
   const folderPath = `/b/${boardId}/${folder.id}`;
   const onOpenItem = useCallback(
@@ -105,12 +115,12 @@ export function PublicFolder({ boardId, folder }: { boardId: string; folder: Pub
     nameAttributeId,
     selection,
     onChangeSettings: (next: ViewSettings) => setChanged((current) => ({ ...current, [active.id]: next })),
-    onChangeValue: nothing,
+    onChangeValue: writes.onChangeValue,
     onOpenItem,
-    onAddItem: nothing,
+    onAddItem: writes.onAddItem,
     onToggleSelect,
     onButton: nothing,
-    readOnly: true,
+    readOnly: !writes.canWrite,
     label: active.name || folder.name,
     dataOf,
   };
@@ -138,10 +148,10 @@ export function PublicFolder({ boardId, folder }: { boardId: string; folder: Pub
           </ul>
         </nav>
       )}
-      {items.length === 0 ? (
+      {items.length === 0 && !data?.rights.create ? (
         <p className={boardStyles.empty}>{t('views.publicBoard.empty')}</p>
       ) : active.type === 'columns' ? (
-        <ColumnsView {...rowViewProps} onMoveItem={nothing} />
+        <ColumnsView {...rowViewProps} onMoveItem={writes.onMoveItem} />
       ) : active.type === 'list' ? (
         <ListView {...rowViewProps} />
       ) : active.type === 'table' ? (
@@ -165,12 +175,12 @@ export function PublicFolder({ boardId, folder }: { boardId: string; folder: Pub
           nameAttributeId={nameAttributeId}
           context={context}
           members={members}
-          readOnly
+          readOnly={!writes.canEditItem(openItem.id)}
           isPublic
           onClose={() => navigate(embedPath(`${folderPath}${viewQuery}`))}
-          onChangeValue={nothing}
+          onChangeValue={writes.onChangeValue}
           onButton={nothing}
-          onAddSubitem={nothing}
+          onAddSubitem={(name) => writes.onAddSubitem(openItem.id, name)}
           onOpenItem={onOpenItem}
           dataOf={dataOf}
         />
