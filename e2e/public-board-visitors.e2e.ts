@@ -106,3 +106,56 @@ test('visitors add items to a public board and edit their own; the team sees the
   await arabic.context.close();
   await ownerSide.context.close();
 });
+
+test('visitors read an item’s comments and add theirs under a name; the team sees them as a visitor’s', async () => {
+  const { owner, team, board, now } = await roadmap('Cora Owner');
+  await apiCall(baseUrl, owner.token, 'PUT', `/api/${team.id}/boards/${board.boardId}/sharing`, {
+    is_public: true,
+  });
+  const ownerSide = await signedInPage(browser, owner.token);
+  await ownerSide.page.goto(`${baseUrl}/team/${team.id}/boards/${board.boardId}/edit`);
+  const sharing = ownerSide.page.getByRole('region', { name: 'Sharing' });
+  await sharing.getByRole('checkbox', { name: /Visitors can comment/ }).check();
+  await ownerSide.page.getByRole('status').filter({ hasText: 'Sharing was saved.' }).last().waitFor();
+  // The team's own comment on the item, which visitors will read.
+  await ownerSide.page.goto(`${baseUrl}/b/${board.boardId}/${now}`);
+  await grid(ownerSide.page).getByRole('button', { name: 'Open Dark mode' }).click();
+  const ownerPanel = ownerSide.page.getByRole('dialog', { name: 'Dark mode' });
+  await ownerPanel.getByRole('tab', { name: 'Comments' }).click();
+  const composer = ownerPanel.getByRole('textbox', { name: 'Write a comment' });
+  await composer.click();
+  await ownerSide.page.keyboard.type('Planned for the spring release');
+  await ownerSide.page.keyboard.press('Control+Enter');
+  await ownerPanel.getByRole('article', { name: 'Comment by Cora Owner' }).waitFor();
+
+  const visitor = await visitorPage(browser, { locale: 'ar', colorScheme: 'dark' });
+  await visitor.page.goto(`${baseUrl}/b/${board.boardId}/${now}`);
+  await grid(visitor.page)
+    .getByRole('button', { name: /Dark mode/ })
+    .first()
+    .click();
+  const panel = visitor.page.getByRole('dialog', { name: 'Dark mode' });
+  await panel
+    .getByRole('article', { name: /Cora Owner/ })
+    .getByText('Planned for the spring release')
+    .waitFor();
+  // Both are asked for: a name and the text.
+  await panel.getByRole('button', { name: 'تعليق' }).click();
+  await panel.getByText('اسمك مطلوب.').waitFor();
+  await panel.getByRole('textbox', { name: 'اسمك' }).fill('Lena');
+  await panel.getByRole('textbox', { name: 'اكتب تعليقًا' }).fill('Please add a high-contrast theme too');
+  await panel.getByRole('button', { name: 'تعليق' }).click();
+  await panel
+    .getByRole('article', { name: /Lena/ })
+    .getByText('Please add a high-contrast theme too')
+    .waitFor();
+  expect(await seriousViolations(visitor.page)).toEqual([]);
+  await screenshot(visitor.page, 'public-board-visitor-comments-ar-dark');
+  expect(visitor.problems).toEqual([]);
+
+  // The team sees it live, as the visitor's.
+  const theirs = ownerPanel.getByRole('article', { name: 'Comment by Lena (visitor)' });
+  await theirs.getByText('Please add a high-contrast theme too').waitFor({ timeout: 15_000 });
+  await visitor.context.close();
+  await ownerSide.context.close();
+});

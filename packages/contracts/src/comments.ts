@@ -40,6 +40,11 @@ const commentFields = {
   reactions: z.array(commentReactionSummarySchema),
   /** When the text last changed after it was written; null if never. */
   edited_at: z.string().nullable(),
+  /**
+   * A visitor of a public board wrote it, under this name (in the name of the member who shared
+   * the board, `created_by`); absent for members' comments.
+   */
+  visitor_name: z.string().optional(),
   ...syncedRecordFields,
 };
 

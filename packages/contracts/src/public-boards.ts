@@ -1,4 +1,5 @@
 import { ATTRIBUTE_TYPES } from '@strata/domain/attributes/attribute-types';
+import { MAX_COMMENT_HTML_LENGTH } from '@strata/domain/comments/comment-rules';
 import { INVALID_URL_MESSAGE, isSecureWebUrl } from '@strata/domain/forms/form-settings';
 import { z } from 'zod';
 import { base62Id } from './boards';
@@ -26,6 +27,8 @@ export const publicBoardPaths = {
   items: '/api/public/boards/:boardId/folders/:folderId/items',
   /** A visitor changes an item's values (EDIT_ALL_ITEMS, or EDIT_OWN_ITEMS on one they added). */
   item: '/api/public/boards/:boardId/items/:itemId',
+  /** An item's comments for visitors, and a visitor's new comment (ADD_COMMENTS for the guest user). */
+  comments: '/api/public/boards/:boardId/items/:itemId/comments',
 } as const;
 
 /** The header a visitor of a password-protected public board sends the unlock token in. */
@@ -60,6 +63,8 @@ export const boardSharingSchema = z.object({
   feature_image: z.string().nullable(),
   /** What visitors may do besides viewing (the guest user's keys in the board's record). */
   visitor_rights: z.enum(VISITOR_RIGHTS),
+  /** Visitors read the items' comments and add their own. */
+  visitor_comments: z.boolean(),
   /** The address visitors open, from the app's origin. */
   path: z.string(),
   shared_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -80,6 +85,8 @@ export const saveBoardSharingBody = z.object({
     .optional(),
   /** Left out keeps them. */
   visitor_rights: z.enum(VISITOR_RIGHTS).optional(),
+  /** Left out keeps it. */
+  visitor_comments: z.boolean().optional(),
 });
 export type SaveBoardSharing = z.infer<typeof saveBoardSharingBody>;
 
@@ -104,6 +111,7 @@ export const publicBoardSchema = z.object({
   feature_image: z.string().nullable(),
   /** What visitors may do besides viewing (a folder may say less: its `rights`). */
   visitor_rights: z.enum(VISITOR_RIGHTS),
+  visitor_comments: z.boolean(),
   /** Asks for its password (then `folders` is empty until a visitor unlocks it). */
   is_locked: z.boolean(),
   /** In the board's order (sort order, then age, then id), as members see them. */
@@ -156,7 +164,7 @@ export const publicFolderContentsSchema = z.object({
   /** The people the items' values name, by name only. */
   members: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** What the visitor may do in this folder besides viewing it. */
-  rights: z.object({ create: z.boolean(), edit: z.enum(['none', 'own', 'all']) }),
+  rights: z.object({ create: z.boolean(), edit: z.enum(['none', 'own', 'all']), comment: z.boolean() }),
   /** The items of this folder the visitor added (known by their X-Board-Visitor token). */
   own_item_ids: z.array(z.string()),
 });
@@ -175,3 +183,43 @@ export type AddPublicItem = z.infer<typeof addPublicItemBody>;
 /** A visitor's change of an item: the values it sets (null clears one), by attribute id. */
 export const editPublicItemBody = z.object({ values: z.record(uuidId, z.unknown()) });
 export type EditPublicItem = z.infer<typeof editPublicItemBody>;
+
+/** The most a visitor's name under a comment may have. */
+export const MAX_VISITOR_NAME_LENGTH = 60;
+
+const publicCommentFields = {
+  id: z.string(),
+  parent_id: z.string().nullable(),
+  /** Sanitised; mentions are their text alone (no member's id). */
+  text: z.object({ html: z.string() }),
+  pinned: z.boolean(),
+  /** The member who wrote it (by name in `members`), or who shared the board for a visitor. */
+  created_by: z.number().int().nullable(),
+  /** A visitor wrote it, under this name. */
+  visitor_name: z.string().optional(),
+  created_at: z.string(),
+  edited_at: z.string().nullable(),
+};
+export const publicCommentSchema = z.object({
+  ...publicCommentFields,
+  replies: z.array(z.object(publicCommentFields)),
+});
+export type PublicComment = z.infer<typeof publicCommentSchema>;
+
+/** An item's comments as visitors read them: root comments pinned first, then newest first. */
+export const publicCommentsSchema = z.object({
+  comments: z.array(publicCommentSchema),
+  /** The members who wrote them, by name only. */
+  members: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type PublicComments = z.infer<typeof publicCommentsSchema>;
+
+/** A visitor's comment: its text (sanitised on write), their name, the comment it answers. */
+export const addPublicCommentBody = z.object({
+  text: z.object({
+    html: z.string().min(1, { message: 'The comment is required.' }).max(MAX_COMMENT_HTML_LENGTH),
+  }),
+  name: z.string().trim().min(1, { message: 'Your name is required.' }).max(MAX_VISITOR_NAME_LENGTH),
+  parent_id: uuidId.nullable().optional(),
+});
+export type AddPublicComment = z.infer<typeof addPublicCommentBody>;

@@ -366,6 +366,12 @@ export const TENANT_ROUTES: TenantRoute[] = [
     path: '/api/public/boards/{board}/items/{item}',
     body: { values: { '{attribute}': 'Planted' } },
   },
+  { method: 'GET', path: '/api/public/boards/{board}/items/{item}/comments' },
+  {
+    method: 'POST',
+    path: '/api/public/boards/{board}/items/{item}/comments',
+    body: { text: { html: '<p>Planted</p>' }, name: 'Mallory' },
+  },
   // A document's history by another workspace's ids.
   { method: 'GET', path: '/api/{team}/items/{item}/document/versions' },
   { method: 'GET', path: '/api/{team}/items/{item}/document/versions/{uuid}' },

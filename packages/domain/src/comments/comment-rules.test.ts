@@ -22,6 +22,18 @@ describe('mayEditComment', () => {
   it('a comment whose author is gone is edited by no one', () => {
     expect(mayEditComment({ createdBy: null }, AUTHOR, granted('ADD_COMMENTS'))).toBe(false);
   });
+
+  it.each([
+    { visitorName: 'Lena', allowed: false },
+    { visitorName: null, allowed: true },
+  ])(
+    "a visitor's comment ($visitorName), written in the sharer's name -> $allowed",
+    ({ visitorName, allowed }) => {
+      expect(mayEditComment({ createdBy: AUTHOR, visitorName }, AUTHOR, granted('ADD_COMMENTS'))).toBe(
+        allowed,
+      );
+    },
+  );
 });
 
 describe('mayDeleteComment', () => {

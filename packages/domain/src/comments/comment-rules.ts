@@ -6,15 +6,20 @@ export type CommentPermission = 'ADD_COMMENTS' | 'DELETE_COMMENTS' | 'PIN_COMMEN
 
 export interface CommentOwnership {
   createdBy: number | null;
+  /** A visitor of a public board wrote it (in the name of `createdBy`, who shared the board). */
+  visitorName?: string | null;
 }
 
-/** Editing a comment is its author's alone, while they may still comment on the board. */
+/**
+ * Editing a comment is its author's alone, while they may still comment on the board; a
+ * visitor's comment is no member's words to change (it can be deleted).
+ */
 export function mayEditComment(
   comment: CommentOwnership,
   userId: number,
   can: (permission: CommentPermission) => boolean,
 ): boolean {
-  return comment.createdBy === userId && can('ADD_COMMENTS');
+  return comment.createdBy === userId && !comment.visitorName && can('ADD_COMMENTS');
 }
 
 /** The author deletes their own (while they may comment); anyone's needs DELETE_COMMENTS. */

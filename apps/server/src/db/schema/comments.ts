@@ -31,6 +31,11 @@ export const comments = pgTable(
     pinned: boolean('pinned').notNull().default(false),
     pinnedAt: ts('pinned_at'),
     editedAt: ts('edited_at'),
+    /**
+     * The name a visitor of a public board gave with their comment (docs/public-boards.md): the
+     * comment is written in the name of the member who shared the board, and shown as theirs.
+     */
+    visitorName: text('visitor_name'),
     ...recordColumns(),
   },
   (t) => [

@@ -30,7 +30,14 @@ const RIGHTS_KEYS: Record<VisitorRights, string[]> = {
   edit_all: [guestKey('CREATE_ITEMS'), guestKey('EDIT_ALL_ITEMS')],
 };
 
+const COMMENT_KEY = guestKey('ADD_COMMENTS');
+
 const isGuestUserKey = (key: string) => parseKey(key)?.subject === 'tag:guest_user';
+
+/** Whether the board's record lets visitors comment. */
+export function visitorCommentsOf(board: Pick<BoardWithRecord, 'permissionRecord'>): boolean {
+  return (board.permissionRecord?.permissions ?? []).includes(COMMENT_KEY);
+}
 
 /** The visitors' rights the board's record gives, read back from its guest-user keys. */
 export function visitorRightsOf(board: Pick<BoardWithRecord, 'permissionRecord'>): VisitorRights {
@@ -69,6 +76,7 @@ async function toSharing(db: DbOrTx, access: TeamAccess, board: BoardWithRecord)
     show_folders: sharing.show_folders,
     feature_image: sharing.feature_image,
     visitor_rights: isOpen ? visitorRightsOf(board) : 'view',
+    visitor_comments: isOpen && visitorCommentsOf(board),
     path: `/b/${board.id}`,
     shared_by: sharer ?? null,
     shared_at: isOpen && sharing.shared_at ? sharing.shared_at : null,
@@ -110,7 +118,10 @@ export async function saveBoardSharing(options: {
     const record = board.permissionRecord;
     const kept = (record?.permissions ?? []).filter((key) => !isGuestUserKey(key));
     const rights = body.visitor_rights ?? visitorRightsOf(board);
-    const permissions = body.is_public ? [...kept, ...PUBLIC_KEYS, ...RIGHTS_KEYS[rights]] : kept;
+    const comments = (body.visitor_comments ?? visitorCommentsOf(board)) ? [COMMENT_KEY] : [];
+    const permissions = body.is_public
+      ? [...kept, ...PUBLIC_KEYS, ...RIGHTS_KEYS[rights], ...comments]
+      : kept;
     const isWritten = await storePermissionRecord(tx, {
       teamId,
       resourceType: 'board',

@@ -78,8 +78,15 @@ async function replyParent(scope: WriteScope, parentId: string, itemId: string):
  * Creates (row_version 1, ADD_COMMENTS on the item's board) or edits (compare-and-set, the
  * author's alone) a comment on an item the caller sees. The text is sanitised and its mentions
  * read; a reply to a reply attaches to its root. The item and the parent are fixed once created.
+ * A visitor's comment is kept with their name; no member may edit it (it can be deleted).
  */
-export async function putComment(scope: WriteScope, id: string, body: SaveCommentBody): Promise<Comment> {
+export async function putComment(
+  scope: WriteScope,
+  id: string,
+  body: SaveCommentBody,
+  /** A new comment a visitor of a public board writes (in the name of the board's sharer). */
+  visitor?: { name: string },
+): Promise<Comment> {
   const { tx, access, user, now } = scope;
   const teamId = access.team.id;
   const existing = await findCommentAnyState(tx, teamId, id);
@@ -103,6 +110,7 @@ export async function putComment(scope: WriteScope, id: string, body: SaveCommen
         parentId,
         html: text.html,
         mentions: text.mentions,
+        visitorName: visitor?.name ?? null,
         createdBy: user.id,
         // Milliseconds, as the list's cursor carries them.
         createdAt: now,

@@ -20,6 +20,7 @@ export function toComment(
     mentions: row.mentions,
     reactions: [...reactions],
     edited_at: row.editedAt?.toISOString() ?? null,
+    ...(row.visitorName === null ? {} : { visitor_name: row.visitorName }),
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

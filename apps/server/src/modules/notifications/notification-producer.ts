@@ -90,7 +90,10 @@ async function onCommentCreated(ctx: AppContext, event: NotifyingEvent): Promise
   const db = ctx.db;
   const found = await readComment(db, event, event.payload.id);
   if (!found) return;
-  const { comment, item, names } = found;
+  const { comment, item } = found;
+  // A visitor's comment is written in the sharer's name: it is told as the visitor's, and the
+  // sharer hears of it as any follower does.
+  const names = comment.visitorName === null ? found.names : { ...found.names, actor: comment.visitorName };
   const following = await readItemFollowing(db, item, { commentsBefore: comment.createdAt });
   const viewFollowerIds = await readViewFollowersShowing(db, item, ctx.clock.now());
   const candidates = [
@@ -105,7 +108,7 @@ async function onCommentCreated(ctx: AppContext, event: NotifyingEvent): Promise
   const recipients = commentRecipients({
     ...following,
     viewFollowerIds,
-    actorId: comment.createdBy,
+    actorId: comment.visitorName === null ? comment.createdBy : null,
     mentionedIds: comment.mentions,
     canSee: (id) => seeing.has(id),
   });

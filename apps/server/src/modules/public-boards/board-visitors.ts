@@ -12,6 +12,8 @@ import type { PublicBoardScope } from './public-board';
 export interface VisitorRightsInFolder {
   create: boolean;
   edit: 'none' | 'own' | 'all';
+  /** Read the items' comments and add their own. */
+  comment: boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export function visitorRightsIn(scope: PublicBoardScope, folderId: string): Visi
   return {
     create: can('CREATE_ITEMS'),
     edit: can('EDIT_ALL_ITEMS') ? 'all' : can('EDIT_OWN_ITEMS') ? 'own' : 'none',
+    comment: can('ADD_COMMENTS'),
   };
 }
 

@@ -4,62 +4,24 @@ import { boardVisitors } from '../../db/schema/board-visitors';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
 import { itemApi, uuid } from '../items/items.fixtures';
+import { type PublicTestBoard, visitorApi } from './public-board-visitors.fixtures';
 
 let t: TestApp;
 let api: ReturnType<typeof itemApi>;
 let s: Seeded;
+let visit: ReturnType<typeof visitorApi>['visit'];
+let share: ReturnType<typeof visitorApi>['share'];
+let newVisitor: ReturnType<typeof visitorApi>['newVisitor'];
+let publicBoard: ReturnType<typeof visitorApi>['publicBoard'];
+type Board = PublicTestBoard;
 
 beforeAll(async () => {
   t = await createTestApp();
   api = itemApi(t);
   s = await seedWorkspace(t);
+  ({ visit, share, newVisitor, publicBoard } = visitorApi(t, api, s));
 });
 afterAll(() => t?.close());
-
-type Rights = 'view' | 'edit_own' | 'edit_all';
-
-/** An anonymous request (no session), with a visitor token when given. */
-async function visit(
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  json?: unknown,
-  visitor?: string,
-  remoteAddress?: string,
-) {
-  const res = await t.request({
-    method,
-    url,
-    remoteAddress,
-    headers: visitor ? { 'x-board-visitor': visitor } : undefined,
-    ...(json === undefined ? {} : { json }),
-  });
-  return { status: res.statusCode, body: res.body === '' ? null : res.json() };
-}
-
-const share = (boardId: string, body: Record<string, unknown>, token = s.owner.token) =>
-  api.send('PUT', `/api/${s.team.id}/boards/${boardId}/sharing`, token, body);
-
-let visitors = 0;
-/** Each visitor from an address of their own: new visitors are rate limited per address. */
-async function newVisitor(boardId: string): Promise<string> {
-  visitors += 1;
-  const address = `10.0.${visitors >> 8}.${visitors & 255}`;
-  const res = await visit('POST', `/api/public/boards/${boardId}/visitors`, undefined, undefined, address);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.token as string;
-}
-
-/** A public board with the given rights: an open folder with a member's item, a private folder. */
-async function publicBoard(rights: Rights) {
-  const { board, folder, name } = await api.newPlace(s, { name: `Ideas ${rights}` });
-  const votes = await api.newAttribute(s, board.id, 'number', { name: 'Votes' });
-  const members = await api.newItem(s, folder.id, { values: { [name.id]: { data: 'From a member' } } });
-  const privateFolder = await api.newFolder(s, board.id, { name: 'Private', settings: { private: true } });
-  const shared = await share(board.id, { is_public: true, visitor_rights: rights });
-  expect(shared.status, JSON.stringify(shared.body)).toBe(200);
-  return { board, folder, name, votes, members, privateFolder };
-}
-type Board = Awaited<ReturnType<typeof publicBoard>>;
 
 const addItem = (
   b: Board,
@@ -97,9 +59,9 @@ describe('visitor rights in the sharing settings', () => {
 
   test('the folder tells the visitor what they may do', async () => {
     for (const [rights, expected] of [
-      ['view', { create: false, edit: 'none' }],
-      ['edit_own', { create: true, edit: 'own' }],
-      ['edit_all', { create: true, edit: 'all' }],
+      ['view', { create: false, edit: 'none', comment: false }],
+      ['edit_own', { create: true, edit: 'own', comment: false }],
+      ['edit_all', { create: true, edit: 'all', comment: false }],
     ] as const) {
       const res = await readFolder(await publicBoard(rights));
       expect(res.status).toBe(200);

@@ -83,6 +83,7 @@ describe('board sharing settings', () => {
       show_folders: true,
       feature_image: null,
       visitor_rights: 'view',
+      visitor_comments: false,
       path: `/b/${p.board.id}`,
       shared_by: null,
       shared_at: null,

@@ -1,5 +1,6 @@
 import { commonErrorResponses } from '@strata/contracts/common';
 import {
+  addPublicCommentBody,
   addPublicItemBody,
   BOARD_UNLOCK_HEADER,
   BOARD_VISITOR_HEADER,
@@ -9,6 +10,8 @@ import {
   publicBoardPaths,
   publicBoardSchema,
   publicBoardUnlockSchema,
+  publicCommentSchema,
+  publicCommentsSchema,
   publicFolderContentsSchema,
   publicFolderParams,
   publicItemParams,
@@ -24,10 +27,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/authenticate';
 import { authRateLimit } from '../../http/security';
-import { getBoardSharing, saveBoardSharing, visitorRightsOf } from '../boards/board-sharing';
+import {
+  getBoardSharing,
+  saveBoardSharing,
+  visitorCommentsOf,
+  visitorRightsOf,
+} from '../boards/board-sharing';
 import { createVisitor } from './board-visitors';
 import { findPublicBoard, isLockedForVisitor, unlockPublicBoard, visitorFolders } from './public-board';
 import { readPublicFolder, toPublicFolder } from './public-folder';
+import { addVisitorComment, listVisitorComments } from './visitor-comments';
 import { addVisitorItem, editVisitorItem } from './visitor-writes';
 
 /** Reads of public boards per minute from one address: a visit reads the board and a few folders. */
@@ -120,6 +129,7 @@ export function publicBoardRoutes(app: FastifyInstance, ctx: AppContext): void {
         show_folders: scope.showFolders,
         feature_image: scope.featureImage,
         visitor_rights: visitorRightsOf(scope.board),
+        visitor_comments: visitorCommentsOf(scope.board),
         is_locked: isLocked,
         folders: isLocked ? [] : visitorFolders(scope).map(toPublicFolder),
       };
@@ -252,6 +262,47 @@ function visitorWriteRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       noStore(reply);
       return item;
+    },
+  );
+  r.get(
+    publicBoardPaths.comments,
+    {
+      config: publicRead,
+      schema: {
+        tags,
+        params: publicItemParams,
+        response: { 200: publicCommentsSchema, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const scope = await openPublicBoard(ctx, request);
+      noStore(reply);
+      return listVisitorComments(ctx, scope, request.params.itemId);
+    },
+  );
+  r.post(
+    publicBoardPaths.comments,
+    {
+      config: { auth: 'public' as const },
+      preHandler: writeLimits,
+      schema: {
+        tags,
+        params: publicItemParams,
+        body: addPublicCommentBody,
+        response: { 201: publicCommentSchema, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const scope = await openPublicBoard(ctx, request);
+      const comment = await addVisitorComment({
+        ctx,
+        scope,
+        itemId: request.params.itemId,
+        visitorToken: visitorTokenOf(request),
+        body: request.body,
+      });
+      noStore(reply).code(201);
+      return comment;
     },
   );
 }

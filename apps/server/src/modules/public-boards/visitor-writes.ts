@@ -42,7 +42,7 @@ const asValueWrites = (values: Record<string, unknown>) =>
  * Who writes for visitors: the member who made the board public, while they are still in the
  * workspace (their own rights are checked by the item write path too, as a form's owner's are).
  */
-async function sharerOf(ctx: AppContext, scope: PublicBoardScope): Promise<UserRow> {
+export async function sharerOf(ctx: AppContext, scope: PublicBoardScope): Promise<UserRow> {
   const { shared_by: sharedBy } = sharingOf(scope.board);
   const [sharer] =
     sharedBy > 0 ? await ctx.db.select().from(users).where(eq(users.id, sharedBy)).limit(1) : [];
@@ -72,7 +72,7 @@ async function writeAsVisitor<T>(
 }
 
 /** A folder of the board the visitor sees, else 404 (as one that does not exist). */
-function visitorFolder(scope: PublicBoardScope, folderId: string) {
+export function visitorFolder(scope: PublicBoardScope, folderId: string) {
   const folder = scope.boardFolders.find((candidate) => candidate.id === folderId);
   if (!folder || !folderCan(scope.access, scope.board, folder.id, scope.boardFolders).canView)
     throw new AppError('NOT_FOUND');

@@ -101,6 +101,13 @@ export function BoardSharingForm({
             </span>
           </label>
           {sharing.data.is_public && (
+            <VisitorCommentsSwitch
+              saved={sharing.data.visitor_comments}
+              busy={save.isPending}
+              onChange={(on) => save.mutate({ is_public: true, visitor_comments: on })}
+            />
+          )}
+          {sharing.data.is_public && (
             <VisitorRightsChoice
               saved={sharing.data.visitor_rights}
               busy={save.isPending}
@@ -118,6 +125,38 @@ export function BoardSharingForm({
         </>
       )}
     </section>
+  );
+}
+
+/** Whether visitors read the items' comments and add their own, saved at once. */
+function VisitorCommentsSwitch({
+  saved,
+  busy,
+  onChange,
+}: {
+  saved: boolean;
+  busy: boolean;
+  onChange(on: boolean): void;
+}) {
+  const { t } = useTranslation();
+  const [on, setOn] = usePendingValue(saved);
+  return (
+    <label className={styles.toggle}>
+      <input
+        type="checkbox"
+        checked={on}
+        disabled={busy}
+        onChange={(event) => {
+          const next = event.currentTarget.checked;
+          setOn(next);
+          onChange(next);
+        }}
+      />
+      <span className={styles.toggleText}>
+        <span className={styles.toggleLabel}>{t('views.sharing.visitorComments')}</span>
+        <span className={styles.hint}>{t('views.sharing.visitorCommentsHint')}</span>
+      </span>
+    </label>
   );
 }
 

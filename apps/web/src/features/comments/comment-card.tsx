@@ -26,7 +26,7 @@ export interface CommentAbilities {
 export interface CommentCardProps {
   comment: Pick<
     Comment,
-    'id' | 'text' | 'created_by' | 'created_at' | 'edited_at' | 'pinned' | 'reactions'
+    'id' | 'text' | 'created_by' | 'created_at' | 'edited_at' | 'pinned' | 'reactions' | 'visitor_name'
   > & {
     parent_id: string | null;
   };
@@ -65,9 +65,14 @@ export function EditorFallback() {
 export function CommentCard(props: CommentCardProps) {
   const { t } = useTranslation();
   const { comment, abilities } = props;
-  const author =
-    comment.created_by === null ? t('comments.deletedAccount') : props.nameOf(comment.created_by);
-  const photo = comment.created_by === null ? null : props.photoOf(comment.created_by);
+  // A visitor of a public board writes in the name of the member who shared it: theirs is the name.
+  const author = comment.visitor_name
+    ? t('comments.visitor', { name: comment.visitor_name })
+    : comment.created_by === null
+      ? t('comments.deletedAccount')
+      : props.nameOf(comment.created_by);
+  const photo =
+    comment.created_by === null || comment.visitor_name ? null : props.photoOf(comment.created_by);
   const hasMenu = abilities.edit || abilities.delete || (abilities.pin && comment.parent_id === null);
   return (
     <article

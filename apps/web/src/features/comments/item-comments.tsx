@@ -94,8 +94,8 @@ export function ItemComments({ item, members, context, highlightId }: ItemCommen
       .then(() => feed.refresh(), report)
       .finally(() => setPending((list) => list.filter((entry) => entry.id !== comment.id)));
   };
-  const abilitiesOf = (comment: Pick<Comment, 'created_by'>): CommentAbilities => {
-    const rules = { createdBy: comment.created_by };
+  const abilitiesOf = (comment: Pick<Comment, 'created_by' | 'visitor_name'>): CommentAbilities => {
+    const rules = { createdBy: comment.created_by, visitorName: comment.visitor_name };
     const canComment = can('ADD_COMMENTS');
     return {
       edit: userId !== undefined && mayEditComment(rules, userId, can),

@@ -3,7 +3,7 @@ import { itemValueData } from '@strata/domain/attributes/item-values';
 import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { Pencil } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -30,6 +30,8 @@ export interface ItemPanelProps {
    * comments or activity (those are the workspace's).
    */
   isPublic?: boolean;
+  /** A visitor's comments of the item, where the public board lets visitors comment. */
+  publicComments?: ReactNode;
   onClose(): void;
   onChangeValue(itemId: string, attributeId: string, data: unknown): void;
   onButton(itemId: string, attributeId: string): void;
@@ -210,7 +212,7 @@ export function ItemPanel(props: ItemPanelProps) {
               </form>
             )}
           </section>
-          {!props.isPublic && <ItemActivity item={item} context={context} />}
+          {props.isPublic ? props.publicComments : <ItemActivity item={item} context={context} />}
         </div>
       )}
     </Modal>

@@ -1,11 +1,14 @@
 import type { Item } from '@strata/contracts/items';
 import {
+  type AddPublicComment,
   type AddPublicItem,
   BOARD_UNLOCK_HEADER,
   BOARD_VISITOR_HEADER,
   type EditPublicItem,
   type PublicBoard,
   type PublicBoardUnlock,
+  type PublicComment,
+  type PublicComments,
   type PublicFolderContents,
   type PublicItem,
   type PublicVisitor,
@@ -141,6 +144,19 @@ export async function editPublicItem(
 ): Promise<PublicItem> {
   await ensureVisitor(boardId);
   return send<PublicItem>('PATCH', pathOf(publicBoardPaths.item, { boardId, itemId }), boardId, body);
+}
+
+export const fetchPublicComments = (boardId: string, itemId: string) =>
+  send<PublicComments>('GET', pathOf(publicBoardPaths.comments, { boardId, itemId }), boardId);
+
+/** A visitor comments on an item, under the name they give. */
+export async function addPublicComment(
+  boardId: string,
+  itemId: string,
+  body: AddPublicComment,
+): Promise<PublicComment> {
+  await ensureVisitor(boardId);
+  return send<PublicComment>('POST', pathOf(publicBoardPaths.comments, { boardId, itemId }), boardId, body);
 }
 
 /** A visitor's item as the views and the item panel take items (the sync fields they never read). */

@@ -22,6 +22,7 @@ import { ColumnsView, defaultNameAttributeId, ListView, TableView } from '../vie
 import { useSelection } from '../views/use-selection';
 import styles from './public-board.module.css';
 import { fetchPublicFolder, toViewItems } from './public-board-api';
+import { PublicComments } from './public-comments';
 import { publicFolderKey, useVisitorWrites } from './use-visitor-writes';
 
 const CalendarView = lazy(() =>
@@ -181,6 +182,11 @@ export function PublicFolder({ boardId, folder }: { boardId: string; folder: Pub
           onChangeValue={writes.onChangeValue}
           onButton={nothing}
           onAddSubitem={(name) => writes.onAddSubitem(openItem.id, name)}
+          publicComments={
+            data?.rights.comment ? (
+              <PublicComments boardId={boardId} itemId={openItem.id} context={context} />
+            ) : undefined
+          }
           onOpenItem={onOpenItem}
           dataOf={dataOf}
         />
