@@ -156,6 +156,19 @@ test('visitors read an item’s comments and add theirs under a name; the team s
   // The team sees it live, as the visitor's.
   const theirs = ownerPanel.getByRole('article', { name: 'Comment by Lena (visitor)' });
   await theirs.getByText('Please add a high-contrast theme too').waitFor({ timeout: 15_000 });
+
+  // The workspace's shared links say what visitors may do on the board.
+  await ownerSide.page.goto(`${baseUrl}/team/${team.id}`);
+  await ownerSide.page
+    .getByRole('navigation', { name: 'Workspace sections' })
+    .getByRole('link', { name: 'Shared links' })
+    .click();
+  const list = ownerSide.page.getByRole('region', { name: 'Shared links' });
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: 'Product roadmap' })
+    .getByText('Visitors: Only view · Visitors can comment')
+    .waitFor();
   await visitor.context.close();
   await ownerSide.context.close();
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VISITOR_RIGHTS } from './public-boards';
 import { viewSchema } from './views';
 
 export const sharedLinksPath = '/api/:teamId/shared-links';
@@ -32,6 +33,8 @@ export const sharedLinkSchema = z.object({
   /** When it was last changed (a view) or made public (a board): the list's order, newest first. */
   changed_at: z.string(),
   can_stop: z.boolean(),
+  /** A public board: what visitors may do there besides viewing; null for the others. */
+  visitors: z.object({ rights: z.enum(VISITOR_RIGHTS), comments: z.boolean() }).nullable(),
 });
 export type SharedLink = z.infer<typeof sharedLinkSchema>;
 

@@ -70,6 +70,7 @@ describe('shared links', () => {
       expect(link.board_name).toBe('Intake');
       expect(link.shared_by).toEqual({ id: s.owner.id, name: expect.any(String) });
       expect(link.can_stop).toBe(true);
+      expect(link.visitors).toBeNull();
     }
   });
 
@@ -125,7 +126,15 @@ describe('shared links', () => {
       path: `/b/${board.id}`,
       shared_by: { id: s.admin.id },
       can_stop: true,
+      visitors: { rights: 'view', comments: false },
     });
+    // What visitors may do there shows in the list as the board's sharing says.
+    await api.send('PUT', `/api/${s.team.id}/boards/${board.id}/sharing`, s.admin.token, {
+      is_public: true,
+      visitor_rights: 'edit_own',
+      visitor_comments: true,
+    });
+    expect((await listed(s.owner.token))?.visitors).toEqual({ rights: 'edit_own', comments: true });
     expect((await listed(s['full-member'].token))?.can_stop).toBe(true);
     expect((await listed(s['restricted-member'].token))?.can_stop).toBe(false);
     await api.send('PUT', `/api/${s.team.id}/boards/${board.id}/sharing`, s.owner.token, {

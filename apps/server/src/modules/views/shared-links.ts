@@ -8,7 +8,7 @@ import { boards, folders } from '../../db/schema/boards';
 import { users } from '../../db/schema/users';
 import { folderViews } from '../../db/schema/views';
 import { boardCan, canViewBoard } from '../boards/board-access';
-import { isPublic, sharingOf } from '../boards/board-sharing';
+import { isPublic, sharingOf, visitorCommentsOf, visitorRightsOf } from '../boards/board-sharing';
 import { findBoards } from '../boards/boards.repo';
 import { findVisibleFolderIds } from '../boards/folder-access';
 import { pageTitles } from '../documents/published-site';
@@ -69,6 +69,7 @@ export async function listSharedLinks(ctx: AppContext, access: TeamAccess): Prom
       shared_by: sharer ? { id: sharer.id, name: sharer.name } : null,
       changed_at: record.updated_at,
       page_id: null,
+      visitors: null,
       can_stop:
         board !== undefined &&
         mayChangeView({
@@ -160,6 +161,7 @@ async function publicBoardLinks(ctx: AppContext, access: TeamAccess): Promise<Sh
       shared_by: sharers.get(sharing.shared_by) ?? null,
       changed_at: sharing.shared_at || board.updatedAt.toISOString(),
       can_stop: boardCan(access, board)('UPDATE_BOARD_DETAILS'),
+      visitors: { rights: visitorRightsOf(board), comments: visitorCommentsOf(board) },
     };
   });
 }

@@ -113,6 +113,15 @@ export function SharedLinksPage() {
                         {t('views.sharedLinks.sharedBy', { name: link.shared_by.name })}
                       </>
                     )}
+                    {link.visitors && (
+                      <>
+                        {' · '}
+                        {t('views.sharedLinks.visitors', {
+                          rights: t(`views.sharing.rights.${link.visitors.rights}`),
+                        })}
+                        {link.visitors.comments && <>{` · ${t('views.sharing.visitorComments')}`}</>}
+                      </>
+                    )}
                   </span>
                 </div>
                 <a className={styles.open} href={url} target="_blank" rel="noopener noreferrer" dir="ltr">
