@@ -149,6 +149,14 @@ test('visitors read an item’s comments and add theirs under a name; the team s
     .getByRole('article', { name: /Lena/ })
     .getByText('Please add a high-contrast theme too')
     .waitFor();
+  // A reply under the team's comment, the name kept from the first.
+  const teams = panel.getByRole('article', { name: /Cora Owner/ });
+  await teams.getByRole('button', { name: 'رد', exact: true }).click();
+  const reply = teams.getByRole('textbox', { name: 'اكتب ردًا' });
+  expect(await teams.getByRole('textbox', { name: 'اسمك' }).inputValue()).toBe('Lena');
+  await reply.fill('Spring works for us');
+  await teams.getByRole('button', { name: 'رد', exact: true }).last().click();
+  await teams.getByRole('article', { name: /Lena/ }).getByText('Spring works for us').waitFor();
   expect(await seriousViolations(visitor.page)).toEqual([]);
   await screenshot(visitor.page, 'public-board-visitor-comments-ar-dark');
   expect(visitor.problems).toEqual([]);

@@ -149,6 +149,32 @@ describe('a visitor adds items', () => {
     expect((await api.listItems(s, s.owner.token, b.privateFolder.id)).body).toEqual([]);
   });
 
+  test('a subitem goes under an item of the same folder, and nowhere else', async () => {
+    const b = await publicBoard('edit_own');
+    const visitor = await newVisitor(b.board.id);
+    const parent = await addItem(b, visitor, { [b.name.id]: 'Parent' });
+    const url = `/api/public/boards/${b.board.id}/folders/${b.folder.id}/items`;
+    const child = await visit(
+      'POST',
+      url,
+      { values: { [b.name.id]: 'Child' }, parent_id: parent.body.id },
+      visitor,
+    );
+    expect(child.status, JSON.stringify(child.body)).toBe(201);
+    expect(child.body.parent_id).toBe(parent.body.id);
+    const hidden = await api.newItem(s, b.privateFolder.id);
+    const elsewhere = await visit(
+      'POST',
+      url,
+      { values: { [b.name.id]: 'Stray' }, parent_id: hidden.id },
+      visitor,
+    );
+    expect(elsewhere.status).toBe(422);
+    expect((await readFolder(b)).body.items.map((item: { id: string }) => item.id).sort()).toEqual(
+      [b.members.id, parent.body.id, child.body.id].sort(),
+    );
+  });
+
   test('a wrong value is a field error and nothing is written', async () => {
     const b = await publicBoard('edit_all');
     const visitor = await newVisitor(b.board.id);

@@ -18,6 +18,8 @@ import { addPublicComment, fetchPublicComments } from './public-board-api';
 /** Where the name a visitor comments under is kept on this device, for their next comment. */
 const NAME_KEY = 'strata.visitor-name';
 const NO_ABILITIES: CommentAbilities = { edit: false, delete: false, pin: false, react: false, reply: false };
+/** A root comment takes a visitor's reply (replies are one level deep). */
+const REPLY_ONLY: CommentAbilities = { ...NO_ABILITIES, reply: true };
 const nothing = () => undefined;
 
 function savedName(): string {
@@ -37,9 +39,80 @@ function keepName(name: string): void {
 }
 
 /**
+ * A visitor's comment, or reply to `parentId`: their name (kept on the device for next time) and
+ * the text, both required; sent as plain text made into paragraphs.
+ */
+function VisitorCommentForm(props: {
+  boardId: string;
+  itemId: string;
+  parentId?: string;
+  label: string;
+  onSent(): void;
+  onCancel?(): void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(savedName);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<{ name?: string; text?: string }>({});
+  const send = useMutation({
+    mutationFn: () =>
+      addPublicComment(props.boardId, props.itemId, {
+        name: name.trim(),
+        text: { html: plainTextToHtml(text.trim()) },
+        parent_id: props.parentId ?? null,
+      }),
+    onSuccess: () => {
+      keepName(name.trim());
+      setText('');
+      props.onSent();
+    },
+    onError: (caught) => toasts.show(errorMessage(caught, t), { tone: 'error' }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      name: name.trim() ? undefined : t('views.publicBoard.nameRequired'),
+      text: text.trim() ? undefined : t('views.publicBoard.commentRequired'),
+    };
+    setProblem(next);
+    if (!next.name && !next.text) send.mutate();
+  };
+  return (
+    <form className={styles.visitorForm} onSubmit={submit} noValidate>
+      <TextField
+        label={t('views.publicBoard.yourName')}
+        value={name}
+        maxLength={MAX_VISITOR_NAME_LENGTH}
+        autoComplete="name"
+        error={problem.name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TextArea
+        label={props.label}
+        value={text}
+        error={problem.text}
+        dir="auto"
+        autoFocus={props.parentId !== undefined}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <div className={styles.visitorActions}>
+        <Button type="submit" busy={send.isPending}>
+          {props.parentId ? t('comments.reply') : t('comments.send')}
+        </Button>
+        {props.onCancel && (
+          <Button type="button" variant="secondary" onClick={props.onCancel}>
+            {t('common.cancel')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
  * An item's comments for a visitor of a public board that lets them comment
- * (docs/public-boards.md): the team's and other visitors' comments, read only, and a form to add
- * one under a name the visitor gives.
+ * (docs/public-boards.md): the team's and other visitors' comments, read only, a form to add one
+ * under a name the visitor gives, and a reply under each.
  */
 export function PublicComments({
   boardId,
@@ -58,19 +131,8 @@ export function PublicComments({
     queryFn: () => fetchPublicComments(boardId, itemId),
     retry: false,
   });
-  const [name, setName] = useState(savedName);
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<{ name?: string; text?: string }>({});
-  const send = useMutation({
-    mutationFn: () =>
-      addPublicComment(boardId, itemId, { name: name.trim(), text: { html: plainTextToHtml(text.trim()) } }),
-    onSuccess: () => {
-      keepName(name.trim());
-      setText('');
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
-    onError: (caught) => toasts.show(errorMessage(caught, t), { tone: 'error' }),
-  });
+  const [replyTo, setReplyTo] = useState<string | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: key });
   const names = useMemo(
     () => new Map((comments.data?.members ?? []).map((member) => [member.id, member.name])),
     [comments.data?.members],
@@ -87,20 +149,15 @@ export function PublicComments({
   );
   const formatTime = useCallback((iso: string) => time.format(new Date(iso)), [time]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = {
-      name: name.trim() ? undefined : t('views.publicBoard.nameRequired'),
-      text: text.trim() ? undefined : t('views.publicBoard.commentRequired'),
-    };
-    setProblem(next);
-    if (!next.name && !next.text) send.mutate();
-  };
-  const card = (comment: PublicComment | Omit<PublicComment, 'replies'>, children?: ReactNode) => (
+  const card = (
+    comment: PublicComment | Omit<PublicComment, 'replies'>,
+    abilities: CommentAbilities,
+    children?: ReactNode,
+  ) => (
     <CommentCard
       key={comment.id}
       comment={{ ...comment, reactions: [] }}
-      abilities={NO_ABILITIES}
+      abilities={abilities}
       userId={undefined}
       members={[]}
       nameOf={nameOf}
@@ -113,7 +170,7 @@ export function PublicComments({
       onSaveEdit={nothing}
       onDelete={nothing}
       onPin={nothing}
-      onReply={nothing}
+      onReply={() => setReplyTo(comment.id)}
       onReact={nothing}
     >
       {children}
@@ -127,26 +184,7 @@ export function PublicComments({
           {t('comments.title')}
         </h3>
       </div>
-      <form className={styles.visitorForm} onSubmit={submit} noValidate>
-        <TextField
-          label={t('views.publicBoard.yourName')}
-          value={name}
-          maxLength={MAX_VISITOR_NAME_LENGTH}
-          autoComplete="name"
-          error={problem.name}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <TextArea
-          label={t('comments.newLabel')}
-          value={text}
-          error={problem.text}
-          dir="auto"
-          onChange={(event) => setText(event.target.value)}
-        />
-        <Button type="submit" busy={send.isPending}>
-          {t('comments.send')}
-        </Button>
-      </form>
+      <VisitorCommentForm boardId={boardId} itemId={itemId} label={t('comments.newLabel')} onSent={refresh} />
       {comments.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : comments.isError ? (
@@ -158,8 +196,24 @@ export function PublicComments({
           {comments.data.comments.map((comment) =>
             card(
               comment,
-              comment.replies.length > 0 ? (
-                <div className={styles.replies}>{comment.replies.map((reply) => card(reply))}</div>
+              REPLY_ONLY,
+              comment.replies.length > 0 || replyTo === comment.id ? (
+                <div className={styles.replies}>
+                  {comment.replies.map((reply) => card(reply, NO_ABILITIES))}
+                  {replyTo === comment.id && (
+                    <VisitorCommentForm
+                      boardId={boardId}
+                      itemId={itemId}
+                      parentId={comment.id}
+                      label={t('comments.replyLabel')}
+                      onSent={() => {
+                        setReplyTo(null);
+                        refresh();
+                      }}
+                      onCancel={() => setReplyTo(null)}
+                    />
+                  )}
+                </div>
               ) : undefined,
             ),
           )}
