@@ -1,6 +1,5 @@
 import type { Comment } from '@strata/contracts/comments';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
-import { contextLocale, contextTimeZone } from '@strata/domain/attributes/value-context';
 import { mayDeleteComment, mayEditComment } from '@strata/domain/comments/comment-rules';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -17,6 +16,7 @@ import styles from './comments.module.css';
 import { type CommentTarget, deleteComment, pinComment, saveComment, toggleReaction } from './comments-api';
 import { FollowButton } from './follow-button';
 import { FollowersControl } from './followers-control';
+import { useCommentTime } from './use-comment-time';
 import { useItemComments } from './use-item-comments';
 
 const CommentEditor = lazy(() => import('./comment-editor'));
@@ -64,16 +64,7 @@ export function ItemComments({ item, members, context, highlightId }: ItemCommen
     () => (board.is_private ? members.filter((member) => board.user_ids.includes(member.id)) : members),
     [board.is_private, board.user_ids, members],
   );
-  const time = useMemo(
-    () =>
-      new Intl.DateTimeFormat(contextLocale(context), {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: contextTimeZone(context),
-      }),
-    [context],
-  );
-  const formatTime = useCallback((iso: string) => time.format(new Date(iso)), [time]);
+  const formatTime = useCommentTime(context);
 
   const report = (error: unknown) => {
     toasts.show(errorMessage(error, t), { tone: 'error' });

@@ -1,6 +1,6 @@
 import { MAX_VISITOR_NAME_LENGTH, type PublicComment } from '@strata/contracts/public-boards';
 import { plainTextToHtml } from '@strata/domain/attributes/html-text';
-import { contextLocale, contextTimeZone, type ValueContext } from '@strata/domain/attributes/value-context';
+import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -13,6 +13,7 @@ import { TextField } from '../../ui/text-field';
 import { toasts } from '../../ui/toast-store';
 import { type CommentAbilities, CommentCard } from '../comments/comment-card';
 import styles from '../comments/comments.module.css';
+import { useCommentTime } from '../comments/use-comment-time';
 import { addPublicComment, fetchPublicComments } from './public-board-api';
 
 /** Where the name a visitor comments under is kept on this device, for their next comment. */
@@ -138,16 +139,7 @@ export function PublicComments({
     [comments.data?.members],
   );
   const nameOf = useCallback((id: number) => names.get(id) ?? t('comments.removedUser'), [names, t]);
-  const time = useMemo(
-    () =>
-      new Intl.DateTimeFormat(contextLocale(context), {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: contextTimeZone(context),
-      }),
-    [context],
-  );
-  const formatTime = useCallback((iso: string) => time.format(new Date(iso)), [time]);
+  const formatTime = useCommentTime(context);
 
   const card = (
     comment: PublicComment | Omit<PublicComment, 'replies'>,
