@@ -109,7 +109,8 @@ const FOLDER_SNAPSHOT_BYTES = 128 * 1024 * 1024;
  * and folders' items. A write that changes one of them notes an
  * invalidation in its transaction (commit-hooks.ts); after the commit this process drops the
  * entries and publishes the invalidation on the bus, which every other process applies when it
- * arrives (with Redis, before the write's answer leaves: publishing waits for Redis to take it).
+ * arrives (with Redis, before the write's answer leaves: publishing waits for the message to come
+ * back to this process, which Redis sends it to in the same pass as to the others).
  */
 export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): HotCaches {
   const tokens = new HotCache<CachedToken>(20_000, MINUTE);

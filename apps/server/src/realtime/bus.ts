@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { CacheInvalidation } from '../cache/cache-invalidation';
@@ -29,7 +30,10 @@ export type BusMessage =
   | { kind: 'collab'; node: string; document: string; update?: string; want?: string };
 
 export interface RealtimeBus {
-  /** Resolves once the message is on its way to every node (this one included). */
+  /**
+   * Resolves once the message is on its way to every node (this one included): with Redis, once
+   * it has come back to this node, which Redis sends it to in the same pass as to the others.
+   */
   publish(message: BusMessage): Promise<void>;
   onMessage(handler: (message: BusMessage) => void): void;
   /** Resolves when this node listens, so nothing published afterwards is missed. */
@@ -81,9 +85,16 @@ function isBusMessage(value: unknown): value is BusMessage {
   );
 }
 
+/** How long a publish waits for its message to come back before it goes on regardless. */
+const ECHO_WAIT_MS = 500;
+
 function createRedisBus(options: { redisUrl: string; channel: string; log: Logger }): RealtimeBus {
   const { channel, log } = options;
   const handlers: ((message: BusMessage) => void)[] = [];
+  // This node's messages on their way, by the tag each carries, until they come back.
+  const node = randomUUID();
+  let sent = 0;
+  const onTheirWay = new Map<string, () => void>();
   // A connection in subscriber mode can do nothing else: publishing needs its own.
   const publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
   // Both fail a command after two retries rather than hang start-up while Redis is unreachable.
@@ -100,11 +111,36 @@ function createRedisBus(options: { redisUrl: string; channel: string; log: Logge
       log.warn('real-time bus: a message that is not JSON was ignored');
       return;
     }
-    if (isBusMessage(message)) deliverTo(handlers, message, log);
+    if (!isBusMessage(message)) return;
+    const { echo, ...delivered } = message as BusMessage & { echo?: unknown };
+    if (typeof echo === 'string') onTheirWay.get(echo)?.();
+    deliverTo(handlers, delivered as BusMessage, log);
   });
   return {
     async publish(message) {
-      await publisher.publish(channel, JSON.stringify(message));
+      // Tagged, so that this node knows it back: a write's answer leaves once its invalidations
+      // have reached Redis's subscribers (every node's reads after it find them applied).
+      const echo = `${node}:${++sent}`;
+      const back = new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          onTheirWay.delete(echo);
+          resolve();
+        }, ECHO_WAIT_MS);
+        // A process on its way out does not stay for it.
+        timer.unref();
+        onTheirWay.set(echo, () => {
+          clearTimeout(timer);
+          onTheirWay.delete(echo);
+          resolve();
+        });
+      });
+      try {
+        await publisher.publish(channel, JSON.stringify({ ...message, echo }));
+      } catch (error) {
+        onTheirWay.get(echo)?.();
+        throw error;
+      }
+      await back;
     },
     onMessage: (handler) => handlers.push(handler),
     async start() {
