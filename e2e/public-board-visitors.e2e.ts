@@ -49,6 +49,16 @@ test('visitors add items to a public board and edit their own; the team sees the
   await ownerSide.page.getByRole('status').filter({ hasText: 'Sharing was saved.' }).last().waitFor();
   expect(await seriousViolations(ownerSide.page)).toEqual([]);
   await screenshot(ownerSide.page, 'public-board-visitor-rights');
+  // The same section in Arabic and dark mode, right to left.
+  await apiCall(baseUrl, owner.token, 'PUT', '/api/me', { locale: 'ar' });
+  const arabicOwner = await signedInPage(browser, owner.token, { colorScheme: 'dark' });
+  await arabicOwner.page.goto(`${baseUrl}/team/${team.id}/boards/${board.boardId}/edit`);
+  await arabicOwner.page.getByRole('radio', { name: 'إضافة عناصر وتعديل ما أضافوه' }).waitFor();
+  expect(await arabicOwner.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  expect(await seriousViolations(arabicOwner.page)).toEqual([]);
+  await screenshot(arabicOwner.page, 'public-board-visitor-rights-ar-dark');
+  await arabicOwner.context.close();
+  await apiCall(baseUrl, owner.token, 'PUT', '/api/me', { locale: 'en-US' });
   // The team's own view of the folder, to see the visitor's item arrive.
   await ownerSide.page.goto(`${baseUrl}/b/${board.boardId}/${now}`);
   await row(ownerSide.page, 'Dark mode').waitFor();

@@ -99,6 +99,19 @@ describe('visitors', () => {
     expect(answers[10]).toBe(429);
   });
 
+  test('a visitor’s writes are rate limited per address and board: the 31st in a minute is refused', async () => {
+    const b = await publicBoard('edit_own');
+    const visitor = await newVisitor(b.board.id);
+    const mine = await addItem(b, visitor, { [b.name.id]: 'Counted' });
+    const answers: number[] = [];
+    for (let n = 2; n <= 31; n++)
+      answers.push((await editItem(b, visitor, mine.body.id, { [b.votes.id]: n })).status);
+    expect(answers.slice(0, 29).every((status) => status === 200)).toBe(true);
+    expect(answers[29]).toBe(429);
+    // The refused one changed nothing.
+    expect((await memberCopy(b, mine.body.id))?.values[b.votes.id]?.data).toBe(30);
+  });
+
   test('a token of another board is no visitor here', async () => {
     const a = await publicBoard('edit_all');
     const b = await publicBoard('edit_all');

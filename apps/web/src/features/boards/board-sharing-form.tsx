@@ -53,7 +53,6 @@ export function BoardSharingForm({
       void queryClient.invalidateQueries({ queryKey: key });
     },
   });
-  const [showFolders, setShowFolders] = usePendingValue(sharing.data?.show_folders ?? true);
 
   return (
     <section className={`${styles.form} ${styles.panel}`} aria-labelledby="sharing-title">
@@ -77,31 +76,24 @@ export function BoardSharingForm({
               hint: t('views.sharing.publicHint'),
               link: t('views.sharing.link'),
             }}
-            onChange={(on) => save.mutate({ is_public: on, show_folders: showFolders })}
+            onChange={(on) => save.mutate({ is_public: on, show_folders: sharing.data.show_folders })}
           />
           {sharing.data.is_public && sharing.data.shared_by && (
             <p className={styles.hint}>
               {t('views.sharing.sharedBy', { name: sharing.data.shared_by.name })}
             </p>
           )}
-          <label className={styles.toggle}>
-            <input
-              type="checkbox"
-              checked={showFolders}
-              disabled={save.isPending}
-              onChange={(event) => {
-                const next = event.currentTarget.checked;
-                setShowFolders(next);
-                save.mutate({ is_public: sharing.data.is_public, show_folders: next });
-              }}
-            />
-            <span className={styles.toggleText}>
-              <span className={styles.toggleLabel}>{t('views.sharing.showFolders')}</span>
-              <span className={styles.hint}>{t('views.sharing.showFoldersHint')}</span>
-            </span>
-          </label>
+          <SharingSwitch
+            label={t('views.sharing.showFolders')}
+            hint={t('views.sharing.showFoldersHint')}
+            saved={sharing.data.show_folders}
+            busy={save.isPending}
+            onChange={(on) => save.mutate({ is_public: sharing.data.is_public, show_folders: on })}
+          />
           {sharing.data.is_public && (
-            <VisitorCommentsSwitch
+            <SharingSwitch
+              label={t('views.sharing.visitorComments')}
+              hint={t('views.sharing.visitorCommentsHint')}
               saved={sharing.data.visitor_comments}
               busy={save.isPending}
               onChange={(on) => save.mutate({ is_public: true, visitor_comments: on })}
@@ -128,17 +120,20 @@ export function BoardSharingForm({
   );
 }
 
-/** Whether visitors read the items' comments and add their own, saved at once. */
-function VisitorCommentsSwitch({
+/** One on/off setting of the sharing, saved at once (shown as chosen while it saves). */
+function SharingSwitch({
+  label,
+  hint,
   saved,
   busy,
   onChange,
 }: {
+  label: string;
+  hint: string;
   saved: boolean;
   busy: boolean;
   onChange(on: boolean): void;
 }) {
-  const { t } = useTranslation();
   const [on, setOn] = usePendingValue(saved);
   return (
     <label className={styles.toggle}>
@@ -153,8 +148,8 @@ function VisitorCommentsSwitch({
         }}
       />
       <span className={styles.toggleText}>
-        <span className={styles.toggleLabel}>{t('views.sharing.visitorComments')}</span>
-        <span className={styles.hint}>{t('views.sharing.visitorCommentsHint')}</span>
+        <span className={styles.toggleLabel}>{label}</span>
+        <span className={styles.hint}>{hint}</span>
       </span>
     </label>
   );
