@@ -19,6 +19,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency';
 import { registerInputPolicy } from './http/input-policy';
 import { registerSecurity } from './http/security';
+import { automationRoutes } from './modules/automations/automations.routes';
 import './http/types';
 import { readWebIndex, registerWebApp } from './http/web-app';
 import { createJobQueue } from './jobs/queue';
@@ -226,6 +227,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   notificationPreferenceRoutes(app, ctx);
   exportRoutes(app, ctx);
   trashRoutes(app, ctx);
+  automationRoutes(app, ctx);
   boardLookupRoutes(app, ctx);
   changeRoutes(app, ctx);
   notificationRoutes(app, ctx);

@@ -82,6 +82,12 @@ export const ERROR_CATALOGUE = {
     status: 422,
     message: 'We could not check that this answer comes from a person. Please send it again.',
   },
+  AUTOMATION_INCOMPLETE: { status: 422, message: 'The automation is not complete or not valid' },
+  AUTOMATION_LIMIT_REACHED: { status: 422, message: 'A board has at most {limit} automations on this plan.' },
+  AUTOMATION_RUNS_EXCEEDED: {
+    status: 422,
+    message: 'This workspace has used all its automation runs this month.',
+  },
   INTERNAL: { status: 500, message: 'Something Went Wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

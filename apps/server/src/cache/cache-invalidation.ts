@@ -16,4 +16,6 @@ export type CacheInvalidation =
   /** Folders or boards of the workspace changed: who sees which folder, and the snapshots. */
   | { scope: 'structure'; teamId: number }
   /** Views of the workspace changed: the public forms read by id. */
-  | { scope: 'views'; teamId: number };
+  | { scope: 'views'; teamId: number }
+  /** Automations of the workspace's boards were saved or deleted: the boards' kept automations. */
+  | { scope: 'automations'; teamId: number };

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AutomationRow } from '../db/schema/automations';
 import type { FolderRow } from '../db/schema/boards';
 import type { AttributeRow } from '../db/schema/items';
 import type { UserRow } from '../db/schema/users';
@@ -73,6 +74,8 @@ export interface HotCaches {
   structure: StructureCaches;
   /** A public form's id -> its view and its owner (forms/public-form.ts). */
   forms: HotCache<FormLookup>;
+  /** `{teamId}:{boardId}` -> the board's automations that are on (what its events are matched with). */
+  automations: HotCache<AutomationRow[]>;
   /** Drops here at once, then tells every other process (resolves once published). */
   invalidate(list: readonly CacheInvalidation[]): Promise<void>;
   /**
@@ -119,6 +122,7 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
   const folders = new FolderSnapshotCache(FOLDER_SNAPSHOT_BYTES, 5 * MINUTE);
   const folderViews = new HotCache<true>(20_000, MINUTE);
   const forms = new HotCache<FormLookup>(5_000, MINUTE);
+  const automations = new HotCache<AutomationRow[]>(10_000, 5 * MINUTE);
   const formsOfTeam = (teamId: number) => (_key: string, form: FormLookup) => form.view.teamId === teamId;
   const structure: StructureCaches = {
     folders: new HotCache(20_000, MINUTE),
@@ -146,6 +150,8 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
         forms.drop(formsOfTeam(change.teamId));
       } else if (change.scope === 'views') {
         forms.drop(formsOfTeam(change.teamId));
+      } else if (change.scope === 'automations') {
+        automations.drop(ofTeam(change.teamId));
       } else if (change.scope === 'attributes') {
         attributes.drop(ofTeam(change.teamId));
         folders.drop(change.teamId);
@@ -182,6 +188,7 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
     folderViews,
     structure,
     forms,
+    automations,
     invalidate,
     committed(list, sequences) {
       for (const sequence of sequences) folders.commit(sequence);

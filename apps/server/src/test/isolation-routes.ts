@@ -11,7 +11,8 @@ export interface TenantRoute {
    * {board} and {folder} a board and a folder of a workspace, {new} a fresh board or folder id,
    * {attribute} and {item} an attribute and an item of that board, {view} a view of that folder, {uuid} a fresh UUID,
    * {notification} a notification of a member of that workspace (never the caller's),
-   * {comment} a comment on that item, {device} a member's push endpoint (device token).
+   * {comment} a comment on that item, {device} a member's push endpoint (device token),
+   * {automation} an automation of that board.
    */
   path: string;
   body?: Record<string, unknown> | Record<string, unknown>[];
@@ -22,7 +23,24 @@ export interface TenantRoute {
   refusesAll?: (body: unknown) => boolean;
 }
 
+const AUTOMATION_BODY = {
+  board_id: '{board}',
+  name: 'Hijacked',
+  enabled: true,
+  recipe: { trigger: { kind: 'item_created' }, actions: [{ kind: 'delete_item' }] },
+};
+
 export const TENANT_ROUTES: TenantRoute[] = [
+  { method: 'GET', path: '/api/{team}/boards/{board}/automations' },
+  { method: 'GET', path: '/api/{team}/automations/usage' },
+  { method: 'PUT', path: '/api/{team}/automations/{uuid}', body: { ...AUTOMATION_BODY, row_version: 1 } },
+  {
+    method: 'PUT',
+    path: '/api/{team}/automations/{automation}',
+    body: { ...AUTOMATION_BODY, row_version: 2 },
+  },
+  { method: 'DELETE', path: '/api/{team}/automations/{automation}' },
+  { method: 'GET', path: '/api/{team}/automations/{automation}/runs' },
   { method: 'GET', path: '/api/teams/{team}' },
   { method: 'PUT', path: '/api/teams/{team}', body: { name: 'Hijacked' } },
   { method: 'PUT', path: '/api/teams/{team}', body: { name: 'Hijacked', row_version: 1 } },

@@ -28,6 +28,8 @@ interface Seeded {
   viewId: string;
   /** A comment on the item, with the canary: {comment}. */
   commentId: string;
+  /** An automation of the board, named with the canary: {automation}. */
+  automationId: string;
   /** Notifications of its members (half of them read), with the canary: {notification}. */
   notificationIds: string[];
   /** The push endpoint (device token) of each member: {device}. */
@@ -137,11 +139,28 @@ beforeAll(async () => {
         row_version: 1,
       },
     });
+    const automationId = randomUUID();
+    const automation = await t.request({
+      method: 'PUT',
+      url: `/api/${team.id}/automations/${automationId}`,
+      token: owner.token,
+      json: {
+        board_id: boardId,
+        name: `Automation ${canary}`,
+        enabled: true,
+        recipe: {
+          trigger: { kind: 'item_created' },
+          actions: [{ kind: 'add_comment', text: `Hello ${canary}` }],
+        },
+        row_version: 1,
+      },
+    });
     if (
       board.statusCode !== 200 ||
       folder.statusCode !== 200 ||
       contents.statusCode !== 200 ||
-      comment.statusCode !== 200
+      comment.statusCode !== 200 ||
+      automation.statusCode !== 200
     )
       throw new Error('board seeding failed');
     const notificationIds: string[] = [];
@@ -196,6 +215,7 @@ beforeAll(async () => {
       itemId,
       viewId,
       commentId,
+      automationId,
       id: team.id,
       canary,
       members,
@@ -237,7 +257,8 @@ test(`${REQUESTS} requests with other workspaces' ids, every role and anonymous 
     // request without a workspace id has only the one id, always foreign.
     const request = `${route.path}${JSON.stringify(route.body ?? {})}`;
     const mix =
-      request.includes('{team}') && /\{(member|board|folder|attribute|item|view|comment)\}/.test(request)
+      request.includes('{team}') &&
+      /\{(member|board|folder|attribute|item|view|comment|automation)\}/.test(request)
         ? pick(['both', 'team-only', 'member-only'] as const)
         : 'both';
     const teamId = mix === 'member-only' ? home.id : foreign.id;
@@ -251,6 +272,7 @@ test(`${REQUESTS} requests with other workspaces' ids, every role and anonymous 
         .replaceAll('{item}', inner.itemId)
         .replaceAll('{view}', inner.viewId)
         .replaceAll('{comment}', inner.commentId)
+        .replaceAll('{automation}', inner.automationId)
         .replaceAll('{notification}', () => pick(inner.notificationIds))
         .replaceAll('{device}', () => pick(inner.deviceEndpoints))
         .replaceAll('{uuid}', randomUUID())

@@ -24,7 +24,13 @@ export const FREE_PLAN: Plan = {
   version: 9,
   level: 0,
   tier: 'free',
-  limits: { workspaces: 3, WhitelabelLimit: 0, AutomationRunsLimit: 250, members: 5 },
+  limits: {
+    workspaces: 3,
+    WhitelabelLimit: 0,
+    AutomationRunsLimit: 250,
+    AutomationsPerBoardLimit: 10,
+    members: 5,
+  },
 };
 
 export const PLANS: Record<string, Plan> = { [FREE_PLAN.id]: FREE_PLAN };

@@ -116,8 +116,23 @@ function ungrouped<T>(items: T[]): ViewGroup<T>[] {
   return [{ key: NO_GROUP, labelId: null, title: '', items }];
 }
 
+/**
+ * Whether an item passes filter rules (`all` or `any` of them), as a view filters: what an
+ * automation's conditions mean too. Rules naming an attribute that no longer exists are skipped.
+ */
+export function passesFilters<T extends ViewItem>(options: {
+  item: T;
+  attributes: readonly ViewAttribute[];
+  rules: Pick<ViewSettings, 'filters' | 'filter_match'>;
+  context?: ValueContext;
+  dataOf?: DataOf<T>;
+}): boolean {
+  const byId = new Map(options.attributes.map((attribute) => [attribute.id, attribute]));
+  return filterPredicate(options.rules, byId, options.dataOf ?? itemValueData, options.context)(options.item);
+}
+
 function filterPredicate<T extends ViewItem>(
-  settings: ViewSettings,
+  settings: Pick<ViewSettings, 'filters' | 'filter_match'>,
   byId: Map<string, ViewAttribute>,
   dataOf: DataOf<T>,
   context: ValueContext | undefined,
