@@ -1,8 +1,12 @@
 import type jsep from 'jsep';
 import { type AttributeErrorCode, type ValueError, valueError } from '../value-errors';
+import { ARRAY_FUNCTIONS } from './formula-functions-array';
 import { DATE_FUNCTIONS } from './formula-functions-date';
+import { LIBRARY_FUNCTIONS } from './formula-functions-library';
+import { LIBRARY_STATISTICAL_FUNCTIONS } from './formula-functions-library-stats';
 import { LOGIC_FUNCTIONS } from './formula-functions-logic';
 import { MATH_FUNCTIONS } from './formula-functions-math';
+import { OPERATOR_FUNCTIONS, PARSER_FUNCTIONS } from './formula-functions-operator';
 import { TEXT_FUNCTIONS } from './formula-functions-text';
 import { applyBinary, applyUnary } from './formula-operators';
 import { readAttribute } from './formula-read';
@@ -14,8 +18,16 @@ export const FORMULA_MAX_LENGTH = 4000;
 /** Deeper expressions are refused when saved (they would only be written by a machine). */
 export const FORMULA_MAX_DEPTH = 64;
 
-/** Every function a formula may call, by upper-case name. SUBITEMS is handled by the compiler. */
+/**
+ * Every function a formula may call, by upper-case name. SUBITEMS is handled by the compiler.
+ * Our own functions come last: where the library has one of the same name, ours is the one used.
+ */
 export const FORMULA_FUNCTIONS: Readonly<Record<string, FunctionDef>> = {
+  ...LIBRARY_FUNCTIONS,
+  ...LIBRARY_STATISTICAL_FUNCTIONS,
+  ...ARRAY_FUNCTIONS,
+  ...OPERATOR_FUNCTIONS,
+  ...PARSER_FUNCTIONS,
   ...LOGIC_FUNCTIONS,
   ...MATH_FUNCTIONS,
   ...TEXT_FUNCTIONS,
@@ -90,12 +102,23 @@ function subitems(args: jsep.Expression[], build: Build): Evaluator {
   return (state) => state.env.subitemsOf(state.item).map((sub) => readAttribute(state, sub, id));
 }
 
+/** The name of a called function: NAME, or a dotted name such as NORM.S.DIST (read by jsep as members). */
+function calleeName(node: jsep.Expression): string | null {
+  if (node.type === 'Identifier') return (node as jsep.Identifier).name;
+  const member = node as jsep.MemberExpression;
+  if (node.type !== 'MemberExpression' || member.computed || member.property.type !== 'Identifier')
+    return null;
+  const owner = calleeName(member.object);
+  return owner === null ? null : `${owner}.${(member.property as jsep.Identifier).name}`;
+}
+
 function call(node: jsep.CallExpression, build: Build, depth: number): Evaluator {
-  if (node.callee.type !== 'Identifier') {
+  const callee = calleeName(node.callee);
+  if (callee === null) {
     build.errors.push(valueError('FORMULA_SYNTAX', { detail: 'only named functions can be called' }));
     return constant(null);
   }
-  const name = (node.callee as jsep.Identifier).name.toUpperCase();
+  const name = callee.toUpperCase();
   if (name === 'SUBITEMS') return subitems(node.arguments, build);
   const fn = FORMULA_FUNCTIONS[name];
   const args = node.arguments.map((arg) => compileNode(arg, build, depth + 1));

@@ -113,6 +113,7 @@ export const DATE_FUNCTIONS: Record<string, FunctionDef> = {
   DAY: part((p) => p.day),
   HOUR: part((p) => p.hour),
   MINUTE: part((p) => p.minute),
+  SECOND: part((p) => p.second),
   /** WEEKDAY(date, [type]): type 1 Sunday = 1 … Saturday = 7; 2 Monday = 1 … Sunday = 7; 3 Monday = 0 … Sunday = 6. */
   WEEKDAY: ofDates(1, 2, 1, ([date], [type], state) => {
     const kind = number(type, 1);
@@ -123,6 +124,27 @@ export const DATE_FUNCTIONS: Record<string, FunctionDef> = {
     if (kind === 3) return (sunday0 + 6) % 7;
     return new FErr('#NUM!', 'WEEKDAY type is 1, 2 or 3.');
   }),
+  /** TIMEVALUE("18:30"): a time of day as a fraction of a day ("6:30 PM" and seconds too). */
+  TIMEVALUE: {
+    min: 1,
+    max: 1,
+    call: ([value]) => {
+      const text = toText(value!);
+      if (text instanceof FErr) return text;
+      const match = /^\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?\s*$/.exec(text);
+      if (!match) return new FErr('#VALUE!', `"${text}" is not a time.`);
+      const [hours, minutes, seconds] = [match[1], match[2], match[3] ?? '0'].map(Number) as [
+        number,
+        number,
+        number,
+      ];
+      const half = match[4]?.toUpperCase();
+      if (minutes > 59 || seconds > 59 || (half ? hours < 1 || hours > 12 : hours > 23))
+        return new FErr('#VALUE!', `"${text}" is not a time.`);
+      const hour = half ? (hours % 12) + (half === 'PM' ? 12 : 0) : hours;
+      return (hour * 3600 + minutes * 60 + seconds) / 86_400;
+    },
+  },
   /** DAYS(end, start): whole days from start to end. */
   DAYS: ofDates(2, 2, 2, ([end, start], _rest, state) => dayOf(end!, state) - dayOf(start!, state)),
   /** DATEDIF(start, end, unit): unit "D" days, "M" whole months, "Y" whole years, "YM" months beyond whole years. */

@@ -1,6 +1,6 @@
 import { compareFormulaValues } from './formula-operators';
 import type { FunctionDef } from './formula-runtime';
-import { FErr, type FValue, flatten, toBoolean } from './formula-values';
+import { FErr, type FValue, flatten, toBoolean, toNumber } from './formula-values';
 
 const ANY = Number.POSITIVE_INFINITY;
 
@@ -90,4 +90,42 @@ export const LOGIC_FUNCTIONS: Record<string, FunctionDef> = {
   },
   ISERROR: { min: 1, max: 1, takesErrors: true, call: ([value]) => value instanceof FErr },
   ISNUMBER: { min: 1, max: 1, takesErrors: true, call: ([value]) => typeof value === 'number' },
+  /** IFS(condition1, value1, …): the value of the first condition that holds; #N/A when none does. */
+  IFS: {
+    min: 2,
+    max: ANY,
+    lazy: true,
+    call: (args, state) => {
+      if (args.length % 2 === 1) return new FErr('#VALUE!', 'IFS takes conditions and values in pairs.');
+      for (let at = 0; at < args.length; at += 2) {
+        const test = toBoolean(args[at]!(state));
+        if (test instanceof FErr) return test;
+        if (test) return args[at + 1]!(state);
+      }
+      return new FErr('#N/A', 'No condition of IFS holds.');
+    },
+  },
+  /** IFNA(value, fallback): the fallback only for #N/A; other errors stay. */
+  IFNA: {
+    min: 2,
+    max: 2,
+    lazy: true,
+    call: ([value, fallback], state) => {
+      const result = value!(state);
+      return result instanceof FErr && result.code === '#N/A' ? fallback!(state) : result;
+    },
+  },
+  /** CHOOSE(index, value1, …): the index-th value; only that one is worked out. */
+  CHOOSE: {
+    min: 2,
+    max: ANY,
+    lazy: true,
+    call: ([index, ...values], state) => {
+      const n = toNumber(index!(state));
+      if (n instanceof FErr) return n;
+      const at = Math.trunc(n);
+      if (at < 1 || at > values.length) return new FErr('#VALUE!', `CHOOSE has no value ${at}.`);
+      return values[at - 1]!(state);
+    },
+  },
 };

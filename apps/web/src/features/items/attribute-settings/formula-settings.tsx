@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../i18n/use-translation';
-import { TextArea } from '../../../ui/text-area';
 import styles from './attribute-settings.module.css';
 import type { FieldsProps } from './fields-props';
+import { FormulaFunctionField } from './formula-suggestions';
 import { NumberFormatFields } from './number-format-fields';
 import { DEFAULT_NUMBER_FORMAT, formulaReferences, type NumberFormat } from './settings-draft';
 
@@ -15,7 +15,7 @@ export function FormulaSettings({ attributeId, draft, onChange, errorAt, attribu
   const numberFormat = draft.numberFormat as NumberFormat | undefined;
   return (
     <>
-      <TextArea
+      <FormulaFunctionField
         label={t('items.settings.formula')}
         value={String(draft.formula ?? '')}
         rows={4}
@@ -25,7 +25,7 @@ export function FormulaSettings({ attributeId, draft, onChange, errorAt, attribu
         placeholder="{Price} * 2"
         error={errorAt('settings.formula')}
         hint={t('items.settings.formulaHint')}
-        onChange={(event) => onChange({ ...draft, formula: event.target.value })}
+        onValueChange={(formula) => onChange({ ...draft, formula })}
       />
       {names.length > 0 && (
         <p className={styles.hint}>
