@@ -19,6 +19,9 @@ import { registerErrorHandler } from './http/error-handler';
 import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency';
 import { registerInputPolicy } from './http/input-policy';
 import { registerSecurity } from './http/security';
+import { findAutobotId } from './modules/automations/autobot';
+import { registerAutomationRunner } from './modules/automations/automation-runner';
+import { createAutomationTrigger } from './modules/automations/automation-trigger';
 import { automationRoutes } from './modules/automations/automations.routes';
 import './http/types';
 import { readWebIndex, registerWebApp } from './http/web-app';
@@ -159,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock: options.clock ?? systemClock,
     log,
     caches,
+    autobotId: await findAutobotId(database.db),
   };
   app.decorate('ctx', ctx);
 
@@ -167,12 +171,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerNotificationEmail(ctx);
   registerNotificationProducer(ctx);
   registerNotificationPush(ctx);
+  registerAutomationRunner(ctx);
 
   await app.register(swagger, {
     openapi: { info: { title: `${config.appName} API`, version: config.appVersion } },
     transform: jsonSchemaTransform,
   });
-  const web = readWebIndex(config);
+  const web = readWebIndex(config, ctx.autobotId);
   await registerSecurity(app, config, web?.scriptHashes);
   registerErrorHandler(app);
   registerInputPolicy(app);
@@ -240,7 +245,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const dispatcher = createDispatcher({
     db: database.db,
     log: ctx.log,
-    subscribers: [realtime.subscriber, createNotificationProducer(ctx), createSearchIndexer(ctx.db)],
+    subscribers: [
+      realtime.subscriber,
+      createNotificationProducer(ctx),
+      createSearchIndexer(ctx.db),
+      createAutomationTrigger(ctx),
+    ],
     pollIntervalMs: options.eventPollingIntervalMs,
   });
   app.decorate('dispatcher', dispatcher);

@@ -15,4 +15,6 @@ export interface AppContext {
   log: Logger;
   /** Hot-path reads kept in memory, dropped by the writes that change them (cache/hot-caches.ts). */
   caches: HotCaches;
+  /** Autobot's user id: who automations' changes are made by (app variable automation.user_id). */
+  autobotId: number;
 }

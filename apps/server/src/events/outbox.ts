@@ -2,7 +2,8 @@ import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { events } from '../db/schema/events';
 import { insertJsonRows } from './json-rows';
-import { ADDED_USERS_KEY, VALUE_CHANGES_KEY } from './value-events';
+import { ADDED_USERS_KEY, MOVED_FROM_KEY, VALUE_CHANGES_KEY } from './value-events';
+import { currentOrigin, type EventOrigin, ORIGIN_KEY } from './write-origin';
 
 export interface OutboxEvent {
   teamId: number | null;
@@ -19,6 +20,7 @@ export interface OutboxEvent {
     [VALUE_CHANGES_KEY]?: unknown;
     [ADDED_USERS_KEY]?: number[];
     [FANOUT_KEY]?: FanoutEntry[];
+    [MOVED_FROM_KEY]?: string;
     item_id?: string;
   };
 }
@@ -68,12 +70,20 @@ export async function recordEvents(tx: DbOrTx, list: readonly OutboxEvent[]): Pr
 
 /** The INSERT of up to 2,000 events (recordEvents; record-write.ts joins it to others). */
 export function insertEventsSql(list: readonly OutboxEvent[]): SQL {
+  // An automation's write: by Autobot, carrying the chain's depth (write-origin.ts).
+  const origin = currentOrigin();
+  const stamp: EventOrigin | undefined = origin && {
+    automation_id: origin.automation.id,
+    depth: origin.depth,
+  };
   const rows = list.map((event) => ({
     team_id: event.teamId,
     type: event.type,
     channel: event.channel,
-    actor_id: event.actorId ?? null,
-    payload: { type: event.type, ...event.payload },
+    actor_id: origin ? origin.actorId : (event.actorId ?? null),
+    payload: stamp
+      ? { type: event.type, ...event.payload, [ORIGIN_KEY]: stamp }
+      : { type: event.type, ...event.payload },
   }));
   return insertJsonRows(events, EVENT_COLUMNS, rows);
 }

@@ -1,4 +1,5 @@
 import type { DispatchedEvent } from './dispatched-event';
+import { type EventOrigin, ORIGIN_KEY } from './write-origin';
 
 /** Where an item event of the outbox carries its value changes (never sent as it is). */
 export const VALUE_CHANGES_KEY = 'value_changes';
@@ -29,7 +30,12 @@ export interface CompactValueChange {
   data?: ValueEventData;
   /** The user ids a people value gained (ADDED_USERS_KEY on its value event). */
   added?: number[];
+  /** An updated value's data before the write (for subscribers only: automations' "from"). */
+  before?: unknown;
 }
+
+/** Where an item event's row names the folder a move took it from (for subscribers only). */
+export const MOVED_FROM_KEY = 'moved_from';
 
 export const VALUE_EVENT_TYPES = ['value.created', 'value.updated'] as const;
 
@@ -50,18 +56,21 @@ function valueData(change: CompactValueChange, payload: Record<string, unknown>)
  * row_version the item's), each carrying what the per-value rows carried before they were folded
  * into their item's row. Other rows are handed out as they are.
  */
-export function expandEvent(event: DispatchedEvent): DispatchedEvent[] {
+export function expandEvent(row: DispatchedEvent): DispatchedEvent[] {
+  const event = withSubscriberFacts(row);
   const changes = event.payload[VALUE_CHANGES_KEY] as CompactValueChange[] | undefined;
   if (changes === undefined) return [event];
   const { [VALUE_CHANGES_KEY]: _, ...payload } = event.payload;
   const item = { ...event, payload };
   const rowVersion = payload.row_version;
+  const { movedFrom: _moved, ...valueEvent } = event;
   return [
     item,
     ...changes.map((change) => {
       const data = valueData(change, payload);
       return {
-        ...event,
+        ...valueEvent,
+        ...(change.before === undefined ? {} : { valueBefore: change.before }),
         type: change.type,
         payload: {
           type: change.type,
@@ -74,6 +83,18 @@ export function expandEvent(event: DispatchedEvent): DispatchedEvent[] {
       };
     }),
   ];
+}
+
+/** The row with what only subscribers read taken out of its payload (dispatched-event.ts). */
+function withSubscriberFacts(row: DispatchedEvent): DispatchedEvent {
+  const { [ORIGIN_KEY]: origin, [MOVED_FROM_KEY]: movedFrom, ...payload } = row.payload;
+  if (origin === undefined && movedFrom === undefined) return row;
+  return {
+    ...row,
+    payload,
+    ...(origin === undefined ? {} : { origin: origin as EventOrigin }),
+    ...(typeof movedFrom === 'string' ? { movedFrom } : {}),
+  };
 }
 
 /** expandEvent over rows read from the outbox, in their order. */

@@ -17,8 +17,8 @@ const PWA_FILES = new Set(['/service-worker.js', '/manifest.webmanifest']);
  * it as JSON data, so the first load does not ask for them. `<` is escaped: the text can never
  * close the script element.
  */
-export function withAppVars(html: string, config: AppConfig): string {
-  const json = JSON.stringify(buildAppVars(config)).replace(/</g, '\\u003c');
+export function withAppVars(html: string, config: AppConfig, autobotId: number | null): string {
+  const json = JSON.stringify(buildAppVars(config, autobotId)).replace(/</g, '\\u003c');
   const script = `<script id="strata-app-vars" type="application/json">${json}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : `${html}${script}`;
 }
@@ -50,10 +50,10 @@ export interface WebIndex {
 }
 
 /** The web build's page, read once at start-up; undefined when the server runs without it. */
-export function readWebIndex(config: AppConfig): WebIndex | undefined {
+export function readWebIndex(config: AppConfig, autobotId: number | null): WebIndex | undefined {
   const indexPath = join(config.webDistDir, 'index.html');
   if (!existsSync(indexPath)) return undefined;
-  const html = withAppVars(readFileSync(indexPath, 'utf8'), config);
+  const html = withAppVars(readFileSync(indexPath, 'utf8'), config, autobotId);
   return { html, scriptHashes: inlineScriptHashes(html) };
 }
 

@@ -17,7 +17,11 @@ export function runsLevel(used: number, limit: number | null): RunsLevel {
 }
 
 /** The level a run took the workspace to, when it is new (from ok to warning, or to exceeded). */
-export function crossedLevel(usedBefore: number, usedAfter: number, limit: number | null): RunsLevel | null {
+export function crossedLevel(
+  usedBefore: number,
+  usedAfter: number,
+  limit: number | null,
+): Exclude<RunsLevel, 'ok'> | null {
   const before = runsLevel(usedBefore, limit);
   const after = runsLevel(usedAfter, limit);
   return after !== before && after !== 'ok' ? after : null;

@@ -5,6 +5,7 @@ import { activityLog } from '../../db/schema/activity';
 import type { BoardRow, FolderRow } from '../../db/schema/boards';
 import type { AttributeRow, ItemRow } from '../../db/schema/items';
 import { jsonRows } from '../../events/json-rows';
+import { currentOrigin } from '../../events/write-origin';
 import type { ValueChange } from '../items/value-change';
 
 /** One row of the activity log as a write records it. */
@@ -38,16 +39,18 @@ export async function recordActivity(tx: DbOrTx, rows: readonly ActivityInsert[]
 
 /** The INSERT of up to 2,000 activity rows (recordActivity; events/record-write.ts joins it to others). */
 export function insertActivitySql(rows: readonly ActivityInsert[]): SQL {
+  // An automation's write: by Autobot, naming the automation (events/write-origin.ts).
+  const origin = currentOrigin();
   const chunk = rows.map((row) => ({
     team_id: row.teamId,
     board_id: row.boardId,
     folder_id: row.folderId ?? null,
     item_id: row.itemId ?? null,
-    user_id: row.userId ?? null,
+    user_id: origin ? origin.actorId : (row.userId ?? null),
     event: row.event,
     record_type: row.recordType,
     record_id: row.recordId,
-    changes: row.changes ?? {},
+    changes: origin ? { ...(row.changes ?? {}), automation: origin.automation } : (row.changes ?? {}),
     created_at: row.createdAt ?? null,
   }));
   return sql`

@@ -5,7 +5,12 @@ import type { FolderRow } from '../../db/schema/boards';
 import type { AttributeRow, ItemRow } from '../../db/schema/items';
 import { type OutboxEvent, teamChannels } from '../../events/outbox';
 import { recordWrite } from '../../events/record-write';
-import { ADDED_USERS_KEY, type CompactValueChange, VALUE_CHANGES_KEY } from '../../events/value-events';
+import {
+  ADDED_USERS_KEY,
+  type CompactValueChange,
+  MOVED_FROM_KEY,
+  VALUE_CHANGES_KEY,
+} from '../../events/value-events';
 import { type ActivityInsert, attributeActivity, itemActivity } from '../activity/activity-rows';
 import { findRestrictedFolderIds } from '../boards/folder-access';
 import type { ChangedValue } from './item-values';
@@ -78,7 +83,7 @@ export async function announceItems(
       );
   await recordWrite(tx, {
     teamId: rows[0]!.teamId,
-    events: itemEvents(type, rows, actorId, valueChanges, restricted),
+    events: itemEvents(type, rows, actorId, valueChanges, restricted, options.previous),
     changes: rows.map((row) => ({ type: 'item' as const, id: row.id, deleted: row.deletedAt !== null })),
     activity: itemActivity(type, rows, actorId, valueChanges, options.previous),
   });
@@ -114,7 +119,7 @@ export async function announceItemUpdates(
   const activity: ActivityInsert[] = [];
   for (const { row, actorId, changes, previous } of updates) {
     const valueChanges = changes.map((change) => ({ ...change, item: row }));
-    events.push(...itemEvents('item.updated', [row], actorId, valueChanges, restricted));
+    events.push(...itemEvents('item.updated', [row], actorId, valueChanges, restricted, [previous]));
     activity.push(...itemActivity('item.updated', [row], actorId, valueChanges, [previous]));
   }
   await recordWrite(tx, {
@@ -139,8 +144,10 @@ function itemEvents(
   actorId: number,
   valueChanges: readonly ValueChange[],
   restricted: ReadonlySet<string>,
+  previous: readonly ItemRow[] = [],
 ): OutboxEvent[] {
   const compact = new Map<string, CompactValueChange[]>();
+  const before = new Map(previous.map((row) => [row.id, row]));
   const strays: OutboxEvent[] = [];
   const announced = new Map(rows.map((row) => [row.id, row]));
   for (const change of valueChanges) {
@@ -154,11 +161,19 @@ function itemEvents(
     const row = announced.get(item.id);
     if (row) {
       const list = compact.get(item.id) ?? [];
+      // An updated value's data before the write, for subscribers (automations' "from X").
+      const was = !isRestricted && !change.created && change.before != null ? { before: change.before } : {};
       if (isRestricted) list.push({ type: valueType, id: change.valueId, ...added });
       // The item's event carries its values: a value it holds as changed is named, not repeated.
       else if (holdsValue(row, change))
-        list.push({ type: valueType, id: change.valueId, attribute_id: change.attributeId, ...added });
-      else list.push({ type: valueType, id: change.valueId, data, ...added });
+        list.push({
+          type: valueType,
+          id: change.valueId,
+          attribute_id: change.attributeId,
+          ...added,
+          ...was,
+        });
+      else list.push({ type: valueType, id: change.valueId, data, ...added, ...was });
       compact.set(item.id, list);
       continue;
     }
@@ -187,6 +202,7 @@ function itemEvents(
         row_version: row.rowVersion,
         ...(restricted.has(row.folderId) ? {} : { data: toItem(row) }),
         ...(values ? { [VALUE_CHANGES_KEY]: values } : {}),
+        ...movedFrom(before.get(row.id), row),
       },
     };
   });
@@ -204,6 +220,11 @@ function addedUserIds(change: ValueChange): { added?: number[] } {
   const before = isIds(change.before) ? change.before : [];
   const added = change.data.filter((id) => !before.includes(id));
   return added.length > 0 ? { added } : {};
+}
+
+/** A moved item's folder before the move, for subscribers (automations' "moved to a folder"). */
+function movedFrom(previous: ItemRow | undefined, row: ItemRow): { [MOVED_FROM_KEY]?: string } {
+  return previous && previous.folderId !== row.folderId ? { [MOVED_FROM_KEY]: previous.folderId } : {};
 }
 
 /** The item's stored values hold the change as it is (the same value, the same data). */

@@ -306,10 +306,17 @@ describe('items', () => {
             type: 'value.updated',
             id: item.values[name.id]!.id,
             data: { id: item.values[name.id]!.id, item_id: item.id, attribute_id: name.id, data: null },
+            // The data before, for subscribers only (automations' "from").
+            before: 'Named once',
           },
         ],
       ],
     ]);
+    expect(
+      expandEvents(ofItem)
+        .filter((event) => event.type.startsWith('value.'))
+        .map((event) => event.valueBefore),
+    ).toEqual([undefined, 'Named once']);
     expect(
       expandEvents(ofItem)
         .filter((event) => event.type.startsWith('value.'))

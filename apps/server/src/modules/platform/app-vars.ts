@@ -1,8 +1,8 @@
 import type { AppVars } from '@strata/contracts/app-vars';
 import type { AppConfig } from '../../config';
 
-/** The app variables of spec section 3, all from configuration. */
-export function buildAppVars(config: AppConfig): AppVars {
+/** The app variables of spec section 3: configuration, and Autobot's id (automation.user_id). */
+export function buildAppVars(config: AppConfig, autobotId: number | null): AppVars {
   const url = new URL(config.appUrl);
   const defaultPort = url.protocol === 'https:' ? 443 : 80;
   return {
@@ -12,7 +12,7 @@ export function buildAppVars(config: AppConfig): AppVars {
       common_url: config.appUrl,
       frontend: { marketing_website: config.appUrl },
     },
-    automation: { user_id: null },
+    automation: { user_id: autobotId },
     TENANT_KEY: null,
     broadcasting: {
       key: config.pusherKey,

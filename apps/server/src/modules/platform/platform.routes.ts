@@ -38,7 +38,7 @@ export function platformRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  const appVars = buildAppVars(ctx.config);
+  const appVars = buildAppVars(ctx.config, ctx.autobotId);
   r.get(
     appVarsPath,
     { config: { auth: 'public' }, schema: { tags: ['platform'], response: { 200: appVarsSchema } } },

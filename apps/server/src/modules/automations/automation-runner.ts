@@ -1,0 +1,259 @@
+import { loopStop, switchesOff } from '@strata/domain/automations/loop-guard';
+import { crossedLevel, runPeriod } from '@strata/domain/automations/run-limits';
+import { AppError } from '@strata/domain/errors';
+import { passesFilters } from '@strata/domain/views/view-rows';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { noteInvalidation } from '../../cache/commit-hooks';
+import type { AppContext } from '../../context';
+import { rowsOf } from '../../db/client';
+import {
+  type AutomationRow,
+  type AutomationRunRow,
+  automationRuns,
+  automations,
+} from '../../db/schema/automations';
+import { users } from '../../db/schema/users';
+import { writeAs } from '../../events/write-origin';
+import { findBoardAttributes, findItemAnyState } from '../items/items.repo';
+import { toAttribute, toItem } from '../items/items.shapes';
+import { runWrite } from '../records/write-scope';
+import { findTeamAccess } from '../teams/team-access';
+import { type ActionOutcome, performAction, type RunSubject } from './automation-actions';
+import { findOwnerAndAdmins, tellAboutRun, writeAutobotNotifications } from './automation-notices';
+import { AUTOMATION_RUN_JOB, type AutomationRunJob } from './automation-trigger';
+import { findAutomation } from './automations.repo';
+import { automationLimits } from './automations.service';
+
+/** The job that runs automations' runs, one at a time per job, retried when the database fails. */
+export function registerAutomationRunner(ctx: AppContext): void {
+  ctx.jobs.register<AutomationRunJob>({
+    name: AUTOMATION_RUN_JOB,
+    retryLimit: 3,
+    handler: (job) => runAutomation(ctx, job.teamId, job.runId),
+  });
+}
+
+type Finish = { state: 'done' | 'failed' | 'skipped'; result: Record<string, unknown> };
+
+/**
+ * Runs one queued run (docs/automations.md, "Execution"): skipped when its automation is off, the
+ * loop guard stops it, its conditions do not hold now, or the workspace's runs are used up; else
+ * its actions are performed in one transaction as Autobot with its creator's rights (a failing
+ * action undoes the others), and the run is marked done in that same transaction, so it happens
+ * once however often its job is delivered. A failure is logged on the run; an automation failing
+ * again and again is switched off and its creator told.
+ */
+export async function runAutomation(ctx: AppContext, teamId: number, runId: string): Promise<void> {
+  const [run] = await ctx.db
+    .select()
+    .from(automationRuns)
+    .where(and(eq(automationRuns.teamId, teamId), eq(automationRuns.id, runId)))
+    .limit(1);
+  if (run?.state !== 'queued') return;
+  const automation = await findAutomation(ctx.db, teamId, run.automationId);
+  if (!automation?.enabled || automation.deletedAt)
+    return finish(ctx, run, { state: 'skipped', result: { reason: 'automation_off' } });
+
+  const stop = loopStop(run.depth, run.itemId ? await recentRuns(ctx, run) : 0);
+  if (stop) {
+    ctx.log.warn({ automationId: automation.id, runId: run.id, reason: stop }, 'automation run stopped');
+    return finish(ctx, run, { state: 'skipped', result: { reason: stop } });
+  }
+  const [creator] = automation.createdBy
+    ? await ctx.db.select().from(users).where(eq(users.id, automation.createdBy)).limit(1)
+    : [];
+  const access = creator ? await findTeamAccess(ctx.db, teamId, creator) : undefined;
+  if (!creator || !access) {
+    await switchOff(ctx, automation, 'creator_left');
+    return finish(ctx, run, { state: 'failed', result: { reason: 'creator_left' } });
+  }
+  const attributes = (await findBoardAttributes(ctx.db, teamId, automation.boardId)).map((row) => {
+    const attribute = toAttribute(row);
+    return { id: attribute.id, name: attribute.name, type: attribute.type, settings: attribute.settings };
+  });
+  const { recipe } = automation;
+  if (run.itemId && recipe.conditions.length > 0) {
+    const item = await findItemAnyState(ctx.db, teamId, run.itemId);
+    if (!item || item.deletedAt)
+      return finish(ctx, run, { state: 'skipped', result: { reason: 'item_gone' } });
+    const holds = passesFilters({
+      item: toItem(item),
+      attributes,
+      rules: { filters: recipe.conditions, filter_match: recipe.condition_match },
+      context: { timeZone: creator.timezone ?? 'UTC', now: ctx.clock.now().getTime() },
+    });
+    if (!holds) return finish(ctx, run, { state: 'skipped', result: { reason: 'conditions_not_met' } });
+  }
+  if (!(await takeRun(ctx, teamId)))
+    return finish(ctx, run, { state: 'skipped', result: { reason: 'runs_exceeded' } });
+
+  const subject: RunSubject = {
+    boardId: automation.boardId,
+    itemId: run.itemId,
+    occurrence: run.occurrence as unknown as RunSubject['occurrence'],
+    actorId: run.actorId,
+    attributes,
+    automationName: automation.name,
+    timeZone: creator.timezone ?? 'UTC',
+  };
+  const origin = {
+    actorId: ctx.autobotId,
+    automation: { id: automation.id, name: automation.name },
+    depth: run.depth + 1,
+  };
+  let outcomes: ActionOutcome[];
+  try {
+    outcomes = await writeAs(origin, () =>
+      runWrite(ctx, creator, teamId, async (scope) => {
+        // The claim: only one delivery of the job gets past it.
+        const claimed = await scope.tx
+          .update(automationRuns)
+          .set({ state: 'done', finishedAt: scope.now })
+          .where(and(eq(automationRuns.id, run.id), eq(automationRuns.state, 'queued')))
+          .returning({ id: automationRuns.id });
+        if (claimed.length === 0) return [];
+        const done: ActionOutcome[] = [];
+        for (const action of recipe.actions) done.push(await performAction(scope, action, subject));
+        await scope.tx
+          .update(automationRuns)
+          .set({
+            result: {
+              changes: done.map(({ action, detail }) => ({ action, ...(detail ? { detail } : {}) })),
+            },
+          })
+          .where(eq(automationRuns.id, run.id));
+        await scope.tx
+          .update(automations)
+          .set({ runsTotal: sql`${automations.runsTotal} + 1`, lastRunAt: scope.now, failuresInRow: 0 })
+          .where(and(eq(automations.teamId, teamId), eq(automations.id, automation.id)));
+        return done;
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) ctx.log.error({ err: error, runId: run.id }, 'automation run failed');
+    await failed(ctx, automation, run, error instanceof Error ? error.message : String(error));
+    return;
+  }
+  for (const { notice } of outcomes) {
+    if (notice && notice.userIds.length > 0)
+      await tellAboutRun(ctx, { ...notice, teamId, boardId: automation.boardId });
+  }
+}
+
+async function finish(ctx: AppContext, run: AutomationRunRow, outcome: Finish) {
+  await ctx.db
+    .update(automationRuns)
+    .set({ state: outcome.state, result: outcome.result, finishedAt: ctx.clock.now() })
+    .where(and(eq(automationRuns.id, run.id), eq(automationRuns.state, 'queued')));
+}
+
+/** The automation's runs on the run's item in the past minute (loop guard). */
+async function recentRuns(ctx: AppContext, run: AutomationRunRow): Promise<number> {
+  const since = new Date(ctx.clock.now().getTime() - 60_000);
+  const [row] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(automationRuns)
+    .where(
+      and(
+        eq(automationRuns.teamId, run.teamId),
+        eq(automationRuns.automationId, run.automationId),
+        eq(automationRuns.itemId, run.itemId!),
+        eq(automationRuns.state, 'done'),
+        gte(automationRuns.createdAt, since),
+      ),
+    );
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Counts one run against the workspace's monthly limit, if one is left; tells the owner and
+ * admins once a period when the runs reach 80 % and when they reach 100 %.
+ */
+async function takeRun(ctx: AppContext, teamId: number): Promise<boolean> {
+  const period = runPeriod(ctx.clock.now()).key;
+  const team = { ownerId: await ownerOf(ctx, teamId) };
+  const { runs: limit } = await automationLimits(ctx.db, team);
+  const result = await ctx.db.execute(sql`
+    INSERT INTO automation_usage (team_id, period, runs) SELECT ${teamId}, ${period}, 1
+      WHERE ${limit}::int IS NULL OR ${limit}::int > 0
+    ON CONFLICT (team_id, period) DO UPDATE SET runs = automation_usage.runs + 1
+      WHERE ${limit}::int IS NULL OR automation_usage.runs < ${limit}::int
+    RETURNING runs`);
+  const [row] = rowsOf<{ runs: number | string }>(result).rows;
+  if (!row) return false;
+  const after = Number(row.runs);
+  const level = crossedLevel(after - 1, after, limit);
+  if (level) await tellLimit(ctx, teamId, period, level, after, limit!);
+  return true;
+}
+
+async function ownerOf(ctx: AppContext, teamId: number): Promise<number> {
+  const result = await ctx.db.execute(sql`SELECT owner_id FROM teams WHERE id = ${teamId}`);
+  return Number(rowsOf<{ owner_id: number }>(result).rows[0]?.owner_id);
+}
+
+async function tellLimit(
+  ctx: AppContext,
+  teamId: number,
+  period: string,
+  level: 'warning' | 'exceeded',
+  usage: number,
+  limit: number,
+) {
+  const column = level === 'warning' ? 'warned' : 'exceeded';
+  const result = await ctx.db.execute(sql`
+    UPDATE automation_usage SET ${sql.raw(column)} = true
+    WHERE team_id = ${teamId} AND period = ${period} AND ${sql.raw(column)} = false RETURNING 1`);
+  if (rowsOf(result).rows.length === 0) return;
+  const people = await findOwnerAndAdmins(ctx, teamId);
+  await writeAutobotNotifications(
+    ctx,
+    people.map((userId) => ({
+      userId,
+      notificationType:
+        level === 'warning' ? 'AutomationRunsWarningNotification' : 'AutomationRunsExceededNotification',
+      teamId,
+      data: { usage, limit, created_by_name: 'Autobot' },
+    })),
+    { email: true },
+  );
+}
+
+/** A failed run: logged with why; the automation switched off after too many in a row. */
+async function failed(ctx: AppContext, automation: AutomationRow, run: AutomationRunRow, reason: string) {
+  await finishFailed(ctx, run, reason);
+  const [row] = await ctx.db
+    .update(automations)
+    .set({ failuresInRow: sql`${automations.failuresInRow} + 1`, lastRunAt: ctx.clock.now() })
+    .where(and(eq(automations.teamId, automation.teamId), eq(automations.id, automation.id)))
+    .returning({ failures: automations.failuresInRow });
+  if (row && switchesOff(row.failures - 1)) {
+    await switchOff(ctx, automation, 'failing');
+    if (automation.createdBy)
+      await tellAboutRun(ctx, {
+        teamId: automation.teamId,
+        boardId: automation.boardId,
+        itemId: null,
+        userIds: [automation.createdBy],
+        message: `${automation.name}: switched off after failing ${row.failures} times in a row (${reason})`,
+        email: true,
+      });
+  }
+}
+
+async function finishFailed(ctx: AppContext, run: AutomationRunRow, reason: string) {
+  await ctx.db
+    .update(automationRuns)
+    .set({ state: 'failed', result: { reason }, finishedAt: ctx.clock.now() })
+    .where(and(eq(automationRuns.id, run.id), eq(automationRuns.state, 'queued')));
+}
+
+async function switchOff(ctx: AppContext, automation: AutomationRow, reason: 'failing' | 'creator_left') {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(automations)
+      .set({ enabled: false, offReason: reason, rowVersion: sql`${automations.rowVersion} + 1` })
+      .where(and(eq(automations.teamId, automation.teamId), eq(automations.id, automation.id)));
+    noteInvalidation(tx, { scope: 'automations', teamId: automation.teamId });
+  });
+}
