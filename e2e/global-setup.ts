@@ -84,6 +84,8 @@ export default async function setup(project: TestProject) {
       // The suite signs up many people from one address within a minute; the limit itself is
       // tested in the API suite.
       AUTH_RATE_LIMIT: '1000',
+      // Time triggers are tried by moving the server's clock (POST /api/dev/clock).
+      TEST_TIME_SOURCE: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -20,9 +20,11 @@ import { purgeIdempotencyKeys, registerIdempotency } from './http/idempotency';
 import { registerInputPolicy } from './http/input-policy';
 import { registerSecurity } from './http/security';
 import { findAutobotId } from './modules/automations/autobot';
+import { registerAutomationClock } from './modules/automations/automation-clock';
 import { registerAutomationRunner } from './modules/automations/automation-runner';
 import { createAutomationTrigger } from './modules/automations/automation-trigger';
 import { automationRoutes } from './modules/automations/automations.routes';
+import { MovableClock, testClockRoutes } from './modules/platform/test-clock.routes';
 import './http/types';
 import { readWebIndex, registerWebApp } from './http/web-app';
 import { createJobQueue } from './jobs/queue';
@@ -154,12 +156,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     beforeCommit: (tx, sequences) => readCommittedItems(tx, sequences, caches.folders),
   });
   await bus.start();
+  // Browser tests of time triggers move the clock (TEST_TIME_SOURCE=1, never in production).
+  const movableClock = config.testTimeSource && !options.clock ? new MovableClock() : undefined;
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     jobs,
-    clock: options.clock ?? systemClock,
+    clock: options.clock ?? movableClock ?? systemClock,
     log,
     caches,
     autobotId: await findAutobotId(database.db),
@@ -172,6 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerNotificationProducer(ctx);
   registerNotificationPush(ctx);
   registerAutomationRunner(ctx);
+  registerAutomationClock(ctx);
 
   await app.register(swagger, {
     openapi: { info: { title: `${config.appName} API`, version: config.appVersion } },
@@ -239,6 +244,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   pushSubscriptionRoutes(app, ctx);
   await app.register(async (scope) => unsubscribeRoutes(scope, ctx));
   devMailRoutes(app, ctx);
+  testClockRoutes(app, ctx, movableClock);
   const realtime = await registerRealtime(app, ctx, bus, collab);
   await registerWebApp(app, config, web);
 

@@ -84,6 +84,8 @@ const envSchema = z.object({
   VAPID_SUBJECT: optionalText,
   PUSH_SERVICE_HOSTS: z.string().default(DEFAULT_PUSH_SERVICE_HOSTS.join(',')),
   OUTGOING_ALLOW_LOOPBACK: bool,
+  /** A clock the browser tests move (POST /api/dev/clock); refused in production. */
+  TEST_TIME_SOURCE: bool,
 });
 
 /** argon2id cost. Each hash records its own, so a hash made under one cost verifies under any. */
@@ -169,6 +171,8 @@ export interface AppConfig {
    * plain http on loopback: only for tests and development (OUTGOING_ALLOW_LOOPBACK).
    */
   outgoingAllowLoopback: boolean;
+  /** The services' clock can be moved forward from this machine (browser tests of time triggers). */
+  testTimeSource: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -194,6 +198,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.PASSWORD_HASHING === 'test' && e.NODE_ENV !== 'test') {
     throw new ConfigError(
       'PASSWORD_HASHING=test is only for the test suite (NODE_ENV=test): its hashes would be cheap to crack.',
+    );
+  }
+  if (e.TEST_TIME_SOURCE && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'TEST_TIME_SOURCE is only for tests: in production the clock must be the real one.',
     );
   }
   if (e.OUTGOING_ALLOW_LOOPBACK && e.NODE_ENV === 'production') {
@@ -270,5 +279,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     outgoingAllowLoopback: e.OUTGOING_ALLOW_LOOPBACK ?? false,
+    testTimeSource: e.TEST_TIME_SOURCE ?? false,
   };
 }

@@ -95,3 +95,13 @@ export const automationUsageSchema = z.object({
   days: z.array(z.object({ day: z.string(), runs: z.number().int() })),
 });
 export type AutomationUsage = z.infer<typeof automationUsageSchema>;
+
+/** POST /api/{teamId}/items/{id}/buttons/{attributeId}: a button clicked on an item. */
+export const buttonClickPath = '/api/:teamId/items/:id/buttons/:attributeId';
+export const buttonClickParams = teamParams.extend({ id: uuidId, attributeId: uuidId });
+/** What a click did: the values it set (the item after them), and the automation runs it started. */
+export const buttonClickSchema = z.object({
+  item_row_version: z.number().int(),
+  runs: z.number().int(),
+});
+export type ButtonClick = z.infer<typeof buttonClickSchema>;

@@ -29,6 +29,11 @@ export interface JobQueue {
     options?: { startAfterSeconds?: number },
   ): Promise<void>;
   register<T>(definition: JobDefinition<T>): void;
+  /**
+   * Starts a registered job by pg-boss's scheduler on a cron (UTC), once per time across every
+   * process sharing the database.
+   */
+  every(name: string, cron: string): void;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Jobs not yet finished (created, retry or active), for tests and the health route. */
@@ -51,11 +56,12 @@ export function createJobQueue(
 ): JobQueue {
   const boss =
     database.kind === 'postgres'
-      ? new PgBoss({ connectionString: database.connectionString, max: 4, schedule: false })
-      : new PgBoss({ db: { executeSql: database.executeSql }, schedule: false });
+      ? new PgBoss({ connectionString: database.connectionString, max: 4 })
+      : new PgBoss({ db: { executeSql: database.executeSql } });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   const definitions = new Map<string, JobDefinition<unknown>>();
   const workerIds = new Map<string, string>();
+  const crons = new Map<string, string>();
   let started = false;
 
   return {
@@ -95,12 +101,16 @@ export function createJobQueue(
     register(definition) {
       definitions.set(definition.name, definition as JobDefinition<unknown>);
     },
+    every(name, cron) {
+      crons.set(name, cron);
+    },
     async start() {
       // pg-boss locks its own schema's creation but not a queue's (a table partition each): two
       // processes creating the same queues at once deadlock, so both happen under the schema lock.
       const prepare = async () => {
         await boss.start();
         for (const definition of definitions.values()) await boss.createQueue(definition.name);
+        for (const [name, cron] of crons) await boss.schedule(name, cron, {}, { tz: 'UTC' });
       };
       if (database.connectionString) await withSchemaLock(database.connectionString, prepare);
       else await prepare();

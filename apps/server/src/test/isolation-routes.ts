@@ -41,6 +41,7 @@ export const TENANT_ROUTES: TenantRoute[] = [
   },
   { method: 'DELETE', path: '/api/{team}/automations/{automation}' },
   { method: 'GET', path: '/api/{team}/automations/{automation}/runs' },
+  { method: 'POST', path: '/api/{team}/items/{item}/buttons/{attribute}' },
   { method: 'GET', path: '/api/teams/{team}' },
   { method: 'PUT', path: '/api/teams/{team}', body: { name: 'Hijacked' } },
   { method: 'PUT', path: '/api/teams/{team}', body: { name: 'Hijacked', row_version: 1 } },

@@ -50,6 +50,8 @@ const buttonActionSchema = z.discriminatedUnion('type', [
       .min(1)
       .max(50),
   }),
+  /** Runs one of the board's automations on the item (docs/automations.md, "Buttons"). */
+  z.object({ type: z.literal('run_automation'), automation_id: uuid }),
 ]);
 export type ButtonAction = z.infer<typeof buttonActionSchema>;
 

@@ -98,3 +98,27 @@ export const automationUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.teamId, t.period] })],
 );
+
+/**
+ * When an automation with a time trigger next looks at the clock: a schedule's next time, or for
+ * a date trigger the next minute, with `checked_until` the end of the span already looked at
+ * (dates whose time falls after it and by the clock fire). The minute tick claims due rows.
+ */
+export const automationTimers = pgTable(
+  'automation_timers',
+  {
+    automationId: uuid('automation_id')
+      .primaryKey()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    nextAt: ts('next_at').notNull(),
+    checkedUntil: ts('checked_until'),
+    /** The zone its times are wall-clock times of: the automation's creator's (UTC without one). */
+    timeZone: text('time_zone').notNull().default('UTC'),
+  },
+  (t) => [index('automation_timers_next_idx').on(t.nextAt)],
+);
+
+export type AutomationTimerRow = typeof automationTimers.$inferSelect;

@@ -1,7 +1,7 @@
 import { type Occurrence, triggerMatches } from '@strata/domain/automations/trigger-match';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { rowsOf } from '../../db/client';
+import { type DbOrTx, rowsOf } from '../../db/client';
 import type { AutomationRow } from '../../db/schema/automations';
 import { automationRuns } from '../../db/schema/automations';
 import { comments } from '../../db/schema/comments';
@@ -21,8 +21,8 @@ export interface AutomationRunJob {
   runId: string;
 }
 
-/** A run a batch's events asked for, written when the batch has been handed out. */
-interface WantedRun {
+/** A run a batch's events (or the clock) asked for. */
+export interface WantedRun {
   automation: AutomationRow;
   runKey: string;
   itemId: string | null;
@@ -167,27 +167,31 @@ const RUN_COLUMNS = {
  */
 export async function queueRuns(ctx: AppContext, runs: readonly WantedRun[]): Promise<void> {
   if (runs.length === 0) return;
-  const jobs = await ctx.db.transaction(async (tx) => {
-    const result = await tx.execute(
-      sql`${insertJsonRows(
-        automationRuns,
-        RUN_COLUMNS,
-        runs.map((run) => ({
-          team_id: run.automation.teamId,
-          automation_id: run.automation.id,
-          board_id: run.automation.boardId,
-          run_key: run.runKey,
-          item_id: run.itemId,
-          occurrence: run.occurrence,
-          depth: run.depth,
-          actor_id: run.actorId,
-        })),
-      )} ON CONFLICT (automation_id, run_key) DO NOTHING RETURNING id, team_id`,
-    );
-    const { rows } = rowsOf<{ id: string; team_id: number | string }>(result);
-    const list: AutomationRunJob[] = rows.map((row) => ({ teamId: Number(row.team_id), runId: row.id }));
-    await ctx.jobs.enqueueMany(tx, AUTOMATION_RUN_JOB, list);
-    return list;
-  });
-  if (jobs.length > 0) ctx.jobs.wake(AUTOMATION_RUN_JOB);
+  const jobs = await ctx.db.transaction((tx) => insertRuns(ctx, tx, runs));
+  if (jobs > 0) ctx.jobs.wake(AUTOMATION_RUN_JOB);
+}
+
+/** Writes runs and their jobs in the caller's transaction; answers how many were new. */
+export async function insertRuns(ctx: AppContext, tx: DbOrTx, runs: readonly WantedRun[]): Promise<number> {
+  if (runs.length === 0) return 0;
+  const result = await tx.execute(
+    sql`${insertJsonRows(
+      automationRuns,
+      RUN_COLUMNS,
+      runs.map((run) => ({
+        team_id: run.automation.teamId,
+        automation_id: run.automation.id,
+        board_id: run.automation.boardId,
+        run_key: run.runKey,
+        item_id: run.itemId,
+        occurrence: run.occurrence,
+        depth: run.depth,
+        actor_id: run.actorId,
+      })),
+    )} ON CONFLICT (automation_id, run_key) DO NOTHING RETURNING id, team_id`,
+  );
+  const { rows } = rowsOf<{ id: string; team_id: number | string }>(result);
+  const list: AutomationRunJob[] = rows.map((row) => ({ teamId: Number(row.team_id), runId: row.id }));
+  await ctx.jobs.enqueueMany(tx, AUTOMATION_RUN_JOB, list);
+  return list.length;
 }

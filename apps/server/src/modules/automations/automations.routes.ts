@@ -6,6 +6,9 @@ import {
   automationSchema,
   automationUsageSchema,
   boardAutomationsParams,
+  buttonClickParams,
+  buttonClickPath,
+  buttonClickSchema,
   saveAutomationBody,
 } from '@strata/contracts/automations';
 import { teamParams } from '@strata/contracts/boards';
@@ -15,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/authenticate';
+import { clickButton } from './automation-buttons';
 import {
   automationUsageOf,
   listBoardAutomations,
@@ -82,6 +86,24 @@ export function automationRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       return { ok: true as const };
     },
+  );
+  r.post(
+    buttonClickPath,
+    {
+      schema: {
+        tags,
+        params: buttonClickParams,
+        response: { 200: buttonClickSchema, ...commonErrorResponses },
+      },
+    },
+    (request) =>
+      clickButton({
+        ctx,
+        user: requireUser(request).user,
+        teamId: request.params.teamId,
+        itemId: request.params.id,
+        attributeId: request.params.attributeId,
+      }),
   );
   r.get(
     automationPaths.runs,

@@ -31,6 +31,7 @@ import { runWrite, type WriteScope } from '../records/write-scope';
 import { ensureSubscription, toSubscriptionState } from '../teams/subscriptions.service';
 import { getTeamAccess } from '../teams/team-access';
 import type { TeamAccess } from '../teams/team-access-types';
+import { syncTimer } from './automation-clock';
 import {
   countRunsSince,
   findAutomation,
@@ -218,6 +219,7 @@ export async function putAutomation(options: {
       }
     }
     noteInvalidation(tx, { scope: 'automations', teamId });
+    await syncTimer(tx, row, now);
     return (await presentAutomations(ctx, tx, teamId, board.id, [row]))[0]!;
   });
 }
