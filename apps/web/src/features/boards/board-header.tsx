@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { useWorkspaces } from '../../lib/workspaces';
 import { TruncatedName } from '../../ui/truncated-name';
+import { AutomationsButton } from '../automations';
 import { useBoardView } from './board-context';
 import styles from './board-page.module.css';
 
@@ -48,7 +49,11 @@ export function BoardHeader() {
           </p>
         )}
       </div>
-      {(canEdit || can('MANAGE_PERMISSIONS') || can('MANAGE_TRASH') || can('VIEW_ACTIVITY_LOG')) && (
+      {(canEdit ||
+        can('MANAGE_PERMISSIONS') ||
+        can('MANAGE_TRASH') ||
+        can('VIEW_ACTIVITY_LOG') ||
+        can('MANAGE_AUTOMATIONS')) && (
         <nav className={styles.headerActions} aria-label={t('boards.header.actions')}>
           {canEdit && (
             <Link to={`/team/${teamId}/boards/${board.id}/edit`} className={styles.headerLink}>
@@ -74,6 +79,7 @@ export function BoardHeader() {
               {t('activity.link')}
             </Link>
           )}
+          {can('MANAGE_AUTOMATIONS') && <AutomationsButton className={styles.headerLink} />}
         </nav>
       )}
     </header>

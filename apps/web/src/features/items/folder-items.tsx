@@ -2,7 +2,6 @@ import type { Folder } from '@strata/contracts/boards';
 import type { Item } from '@strata/contracts/items';
 import { itemValueData } from '@strata/domain/attributes/item-values';
 import { pageSlug, publishedSiteKey } from '@strata/domain/documents/page-slug';
-import { hasAllowedScheme } from '@strata/domain/urls';
 import { VIEW_TYPES } from '@strata/domain/views/view-settings';
 import { Columns3, Plus, Tags } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -42,6 +41,7 @@ import { groupValuesOf } from './group-values';
 import { ItemPanel } from './item-panel';
 import { SelectionBar } from './selection-bar';
 import { useActiveView } from './use-active-view';
+import { useButtonClick } from './use-button-click';
 import { useColumnEditor } from './use-column-editor';
 import { useFolderExport } from './use-folder-export';
 import { useFolderValueContext } from './use-folder-value-context';
@@ -234,22 +234,7 @@ export function FolderItems({ folder }: { folder: Folder }) {
     mayCreate: can('CREATE_ITEMS') && items.store !== null,
     onCreateItem: () => createAndOpen(),
   });
-  const onButton = useCallback(
-    (itemId: string, attributeId: string) => {
-      const attribute = attributes.data?.find((candidate) => candidate.id === attributeId);
-      const action = (
-        attribute?.settings as {
-          action?: { type?: string; url?: string; values?: { attribute_id: string; data: unknown }[] };
-        }
-      )?.action;
-      // A URL stored before the API refused other schemes is not opened either.
-      if (action?.type === 'open_url' && action.url && hasAllowedScheme(action.url))
-        window.open(action.url, '_blank', 'noopener');
-      if (action?.type === 'set_values')
-        for (const value of action.values ?? []) onChangeValue(itemId, value.attribute_id, value.data);
-    },
-    [attributes.data, onChangeValue],
-  );
+  const onButton = useButtonClick({ teamId, attributes: attributes.data, onChangeValue });
 
   if ((attributes.isError || items.isError) && !(attributes.data && items.data))
     return <Notice tone="error">{t('items.loadFailed')}</Notice>;

@@ -1,8 +1,12 @@
 import type { ButtonAction } from '@strata/domain/attributes/attribute-settings';
+import { HttpError } from '@strata/sync/http-client';
+import { useContext } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ColorSwatches } from '../../../ui/color-swatches';
 import { Dropdown } from '../../../ui/dropdown';
 import { TextField } from '../../../ui/text-field';
+import { useBoardAutomations } from '../../automations';
+import { BoardContext } from '../../boards/board-context';
 import styles from './attribute-settings.module.css';
 import type { FieldsProps } from './fields-props';
 import { swatchColors } from './settings-draft';
@@ -10,18 +14,30 @@ import { swatchColors } from './settings-draft';
 type ActionType = 'none' | ButtonAction['type'];
 
 /**
- * A button's label, colour and action: nothing, or open a URL. An action that sets values
- * (written through the API) is kept as it is and offered only while it is the button's.
+ * A button's label, colour and action: nothing, open a URL, or run one of the board's automations
+ * (offered on a board's page, where the board is known). An action that sets values (written
+ * through the API) is kept as it is and offered only while it is the button's.
  */
 export function ButtonSettings({ draft, onChange, errorAt }: FieldsProps) {
   const { t } = useTranslation();
+  const view = useContext(BoardContext);
   const action = (draft.action ?? null) as ButtonAction | null;
   const current: ActionType = action?.type ?? 'none';
-  const types: ActionType[] =
-    current === 'set_values' ? ['none', 'open_url', 'set_values'] : ['none', 'open_url'];
+  const types: ActionType[] = [
+    'none',
+    'open_url',
+    ...(view || current === 'run_automation' ? (['run_automation'] as const) : []),
+    ...(current === 'set_values' ? (['set_values'] as const) : []),
+  ];
   const handleType = (type: ActionType) => {
     if (type === current) return;
-    onChange({ ...draft, action: type === 'open_url' ? { type, url: '' } : null });
+    const next: ButtonAction | null =
+      type === 'open_url'
+        ? { type, url: '' }
+        : type === 'run_automation'
+          ? { type, automation_id: '' }
+          : null;
+    onChange({ ...draft, action: next });
   };
   return (
     <>
@@ -63,6 +79,71 @@ export function ButtonSettings({ draft, onChange, errorAt }: FieldsProps) {
           onChange={(event) => onChange({ ...draft, action: { type: 'open_url', url: event.target.value } })}
         />
       )}
+      {action?.type === 'run_automation' && view && (
+        <AutomationChoice
+          teamId={view.teamId}
+          boardId={view.board.id}
+          value={action.automation_id}
+          onChange={(automationId) =>
+            onChange({ ...draft, action: { type: 'run_automation', automation_id: automationId } })
+          }
+        />
+      )}
     </>
+  );
+}
+
+/**
+ * The board's automations to run, read only once this action is chosen. Someone who may edit
+ * columns but not manage automations is told so (403) rather than shown an empty list.
+ */
+function AutomationChoice({
+  teamId,
+  boardId,
+  value,
+  onChange,
+}: {
+  teamId: number;
+  boardId: string;
+  value: string;
+  onChange(automationId: string): void;
+}) {
+  const { t } = useTranslation();
+  const automations = useBoardAutomations(teamId, boardId);
+  const S = 'items.settings';
+  let note: string | null = null;
+  if (automations.isPending) note = t(`${S}.automationsLoading`);
+  else if (automations.isError)
+    note =
+      automations.error instanceof HttpError && automations.error.status === 403
+        ? t(`${S}.automationsForbidden`)
+        : t(`${S}.automationsFailed`);
+  else if (automations.data.length === 0) note = t(`${S}.automationsNone`);
+  const options = (automations.data ?? []).map((automation) => ({
+    value: automation.id,
+    label: automation.name,
+  }));
+  // One chosen before it was deleted (or that this person may not see) is named as such.
+  if (value !== '' && automations.isSuccess && !options.some((option) => option.value === value))
+    options.push({ value, label: t(`${S}.automationGone`) });
+  return (
+    <div className={styles.field}>
+      <span className={styles.fieldLabel}>{t(`${S}.automation`)}</span>
+      {options.length > 0 && (
+        <Dropdown<string>
+          label={t(`${S}.automation`)}
+          placeholder={t(`${S}.automationChoose`)}
+          searchable={options.length > 8}
+          options={options}
+          value={value === '' ? null : value}
+          onChange={onChange}
+        />
+      )}
+      {note && (
+        <p className={styles.hint} role={automations.isError ? 'alert' : undefined}>
+          {note}
+        </p>
+      )}
+    </div>
   );
 }

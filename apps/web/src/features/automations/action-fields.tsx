@@ -1,0 +1,235 @@
+import { readSettings } from '@strata/domain/attributes/attribute-settings';
+import type { Action } from '@strata/domain/automations/recipe';
+import { useTranslation } from '../../i18n/use-translation';
+import { CheckField, SelectField, TextField } from './builder-fields';
+import { PeopleFields } from './people-fields';
+import { attributesFor, type ProblemsByPath, setLabelAttribute } from './recipe-draft';
+import { PLACEHOLDERS } from './recipe-gallery';
+import { SetValueFields } from './set-value-fields';
+import { folderOptions } from './trigger-editor';
+import type { AutomationBoard } from './use-automation-board';
+
+export interface ActionFieldsProps {
+  action: Action;
+  /** `actions.{index}`: where recipeProblems reports this action's blanks. */
+  path: string;
+  board: AutomationBoard;
+  problems: ProblemsByPath;
+  onChange(action: Action): void;
+}
+
+/** The blanks of one action, by its kind. */
+export function ActionFields({ action, path, board, problems, onChange }: ActionFieldsProps) {
+  const { t } = useTranslation();
+  const B = 'views.automations.builder';
+  const textHint = t(`${B}.textHint`, PLACEHOLDERS);
+  const attributeOptions = (role: 'members' | 'label') =>
+    attributesFor(board.attributes, role).map((option) => ({ value: option.id, label: option.name }));
+  switch (action.kind) {
+    case 'set_value':
+      return (
+        <SetValueFields action={action} path={path} board={board} problems={problems} onChange={onChange} />
+      );
+    case 'add_member':
+    case 'remove_member':
+      return (
+        <>
+          <SelectField
+            label={t(`${B}.attribute`)}
+            value={action.attribute_id}
+            placeholder={t(`${B}.choose`)}
+            options={attributeOptions('members')}
+            problem={problems.get(`${path}.attribute_id`)}
+            onChange={(id) => onChange({ ...action, attribute_id: id })}
+          />
+          <PeopleFields
+            legend={t(`${B}.people`)}
+            userIds={action.user_ids}
+            actor={action.actor}
+            board={board}
+            problem={problems.get(`${path}.user_ids`)}
+            onChange={(next) => onChange({ ...action, user_ids: next.userIds, actor: next.actor })}
+          />
+        </>
+      );
+    case 'add_label':
+    case 'remove_label': {
+      const attribute = board.attributes.find((candidate) => candidate.id === action.attribute_id);
+      return (
+        <>
+          <SelectField
+            label={t(`${B}.attribute`)}
+            value={action.attribute_id}
+            placeholder={t(`${B}.choose`)}
+            options={attributeOptions('label')}
+            problem={problems.get(`${path}.attribute_id`)}
+            onChange={(id) => onChange(setLabelAttribute(action, id))}
+          />
+          <SelectField
+            label={t(`${B}.label`)}
+            value={action.label_id}
+            placeholder={t(`${B}.choose`)}
+            options={
+              attribute?.type === 'label'
+                ? readSettings('label', attribute.settings).labels.map((label) => ({
+                    value: label.id,
+                    label: label.name,
+                  }))
+                : []
+            }
+            problem={problems.get(`${path}.label_id`)}
+            onChange={(labelId) => onChange({ ...action, label_id: labelId })}
+          />
+        </>
+      );
+    }
+    case 'move_to_folder':
+      return (
+        <SelectField
+          label={t(`${B}.folder`)}
+          value={action.folder_id}
+          placeholder={t(`${B}.choose`)}
+          options={folderOptions(board)}
+          problem={problems.get(`${path}.folder_id`)}
+          onChange={(folderId) => onChange({ ...action, folder_id: folderId })}
+        />
+      );
+    case 'create_item':
+      return (
+        <CreateItemFields action={action} path={path} board={board} problems={problems} onChange={onChange} />
+      );
+    case 'duplicate_item':
+      return (
+        <SelectField
+          label={t(`${B}.folder`)}
+          value={action.folder_id ?? ''}
+          options={[{ value: '', label: t(`${B}.sameFolder`) }, ...folderOptions(board)]}
+          problem={problems.get(`${path}.folder_id`)}
+          onChange={(folderId) => onChange({ ...action, folder_id: folderId })}
+        />
+      );
+    case 'delete_item':
+      return <p className="visually-hidden">{t(`${B}.deleteHint`)}</p>;
+    case 'add_comment':
+      return (
+        <TextField
+          label={t(`${B}.commentText`)}
+          multiline
+          value={action.text}
+          hint={textHint}
+          problem={problems.get(`${path}.text`)}
+          onChange={(text) => onChange({ ...action, text })}
+        />
+      );
+    case 'notify':
+      return (
+        <>
+          <PeopleFields
+            legend={t(`${B}.recipients`)}
+            userIds={action.to.user_ids}
+            actor={action.to.actor}
+            attributeIds={action.to.attribute_ids}
+            board={board}
+            problem={problems.get(`${path}.to`)}
+            onChange={(next) =>
+              onChange({
+                ...action,
+                to: { user_ids: next.userIds, actor: next.actor, attribute_ids: next.attributeIds },
+              })
+            }
+          />
+          <TextField
+            label={t(`${B}.message`)}
+            multiline
+            value={action.message}
+            hint={textHint}
+            problem={problems.get(`${path}.message`)}
+            onChange={(message) => onChange({ ...action, message })}
+          />
+          <CheckField
+            label={t(`${B}.byEmail`)}
+            checked={action.email}
+            onChange={(email) => onChange({ ...action, email })}
+          />
+        </>
+      );
+    case 'send_email':
+      return (
+        <>
+          <TextField
+            label={t(`${B}.emailTo`)}
+            type="email"
+            value={action.to}
+            problem={problems.get(`${path}.to`)}
+            onChange={(to) => onChange({ ...action, to })}
+          />
+          <TextField
+            label={t(`${B}.subject`)}
+            value={action.subject}
+            hint={textHint}
+            problem={problems.get(`${path}.subject`)}
+            onChange={(subject) => onChange({ ...action, subject })}
+          />
+          <TextField
+            label={t(`${B}.body`)}
+            multiline
+            value={action.body}
+            problem={problems.get(`${path}.body`)}
+            onChange={(body) => onChange({ ...action, body })}
+          />
+        </>
+      );
+  }
+}
+
+/** A new item: in a folder or as a subitem of the item, with a name (the board's name attribute). */
+function CreateItemFields({
+  action,
+  path,
+  board,
+  problems,
+  onChange,
+}: ActionFieldsProps & { action: Extract<Action, { kind: 'create_item' }> }) {
+  const { t } = useTranslation();
+  const B = 'views.automations.builder';
+  const nameAttribute =
+    board.attributes.find((attribute) => attribute.type === 'text' && attribute.settings.primary === true) ??
+    board.attributes.find((attribute) => attribute.type === 'text');
+  const named = action.values.find((value) => value.attribute_id === nameAttribute?.id);
+  const name = named?.value.kind === 'fixed' && typeof named.value.data === 'string' ? named.value.data : '';
+  return (
+    <>
+      <CheckField
+        label={t(`${B}.asSubitem`)}
+        checked={action.as_subitem}
+        onChange={(asSubitem) => onChange({ ...action, as_subitem: asSubitem })}
+      />
+      {!action.as_subitem && (
+        <SelectField
+          label={t(`${B}.folder`)}
+          value={action.folder_id}
+          placeholder={t(`${B}.choose`)}
+          options={folderOptions(board)}
+          problem={problems.get(`${path}.folder_id`)}
+          onChange={(folderId) => onChange({ ...action, folder_id: folderId })}
+        />
+      )}
+      {nameAttribute && (
+        <TextField
+          label={t(`${B}.newItemName`)}
+          value={name}
+          onChange={(text) => {
+            const others = action.values.filter((value) => value.attribute_id !== nameAttribute.id);
+            onChange({
+              ...action,
+              values:
+                text === ''
+                  ? others
+                  : [{ attribute_id: nameAttribute.id, value: { kind: 'fixed', data: text } }, ...others],
+            });
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { AutomationsButton } from './automations-button';
+export { useBoardAutomations } from './use-automations';

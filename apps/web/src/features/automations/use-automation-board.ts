@@ -1,0 +1,66 @@
+import type { Folder } from '@strata/contracts/boards';
+import type { Attribute } from '@strata/contracts/items';
+import type { TeamMember } from '@strata/contracts/teams';
+import type { ValueContext } from '@strata/domain/attributes/value-context';
+import type { RecipeBoard } from '@strata/domain/automations/recipe-check';
+import { useMemo } from 'react';
+import { useTranslation } from '../../i18n/use-translation';
+import { useAttributes } from '../../lib/items/use-items';
+import { useSession } from '../../lib/session';
+import { useBoardView } from '../boards/board-context';
+import { useTeamMembers } from '../workspaces';
+import type { RecipeNames } from './recipe-sentence';
+
+/** What the screen works with: the board's attributes and folders, the workspace's people. */
+export interface AutomationBoard {
+  teamId: number;
+  boardId: string;
+  attributes: readonly Attribute[];
+  folders: readonly Folder[];
+  /** The workspace's people: those an automation may name. */
+  members: readonly TeamMember[];
+  context: ValueContext;
+  names: RecipeNames;
+  /** What recipeProblems checks a recipe against, as the server does. */
+  recipeBoard: RecipeBoard;
+  isLoaded: boolean;
+}
+
+export function useAutomationBoard(): AutomationBoard {
+  const { i18n } = useTranslation();
+  const { profile } = useSession();
+  const { board, teamId, folders } = useBoardView();
+  const attributes = useAttributes(teamId, board.id);
+  const members = useTeamMembers(teamId);
+  const attributeList = attributes.data;
+  const memberList = members.data;
+  return useMemo(() => {
+    const byId = new Map((attributeList ?? []).map((attribute) => [attribute.id, attribute]));
+    const folderNames = new Map(folders.map((folder) => [folder.id, folder.name]));
+    const memberNames = new Map((memberList ?? []).map((member) => [member.id, member.name]));
+    const context: ValueContext = {
+      locale: i18n.language,
+      timeZone: profile?.timezone ?? undefined,
+      weekStartsOn: profile?.start_of_week ?? null,
+      currentUserId: profile?.id ?? null,
+      memberName: (id) => memberNames.get(id),
+      folderName: (id) => folderNames.get(id),
+    };
+    return {
+      teamId,
+      boardId: board.id,
+      attributes: attributeList ?? [],
+      folders,
+      members: memberList ?? [],
+      context,
+      names: {
+        attribute: (id) => byId.get(id),
+        folder: (id) => folderNames.get(id),
+        member: (id) => memberNames.get(id),
+        context,
+      },
+      recipeBoard: { attributes: attributeList ?? [], folderIds: folders.map((folder) => folder.id) },
+      isLoaded: attributeList !== undefined,
+    };
+  }, [attributeList, memberList, folders, teamId, board.id, i18n.language, profile]);
+}
