@@ -8,6 +8,11 @@ export interface JobDefinition<T> {
   /** Retries with exponential backoff before the job is marked failed (and kept for inspection). */
   retryLimit: number;
   handler: (data: T) => Promise<void>;
+  /**
+   * Jobs fetched at once (1 by default), handled one after another: pg-boss waits its polling
+   * interval between fetches unless woken, so a kind that comes in bursts takes many per fetch.
+   */
+  batchSize?: number;
 }
 
 export interface JobQueue {
@@ -117,7 +122,10 @@ export function createJobQueue(
       for (const definition of definitions.values()) {
         const workerId = await boss.work(
           definition.name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
+          {
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+            batchSize: definition.batchSize ?? 1,
+          },
           async (jobs) => {
             for (const job of jobs) {
               try {

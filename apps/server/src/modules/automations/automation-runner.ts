@@ -12,16 +12,16 @@ import {
   automationRuns,
   automations,
 } from '../../db/schema/automations';
-import { users } from '../../db/schema/users';
+import { type UserRow, users } from '../../db/schema/users';
 import { writeAs } from '../../events/write-origin';
-import { findBoardAttributes, findItemAnyState } from '../items/items.repo';
+import { findBoardAttributesCached } from '../items/item-reads';
+import { findItemAnyState } from '../items/items.repo';
 import { toAttribute, toItem } from '../items/items.shapes';
 import { runWrite } from '../records/write-scope';
-import { findTeamAccess } from '../teams/team-access';
+import { getTeamAccess } from '../teams/team-access';
 import { type ActionOutcome, performAction, type RunSubject } from './automation-actions';
 import { findOwnerAndAdmins, tellAboutRun, writeAutobotNotifications } from './automation-notices';
-import { AUTOMATION_RUN_JOB, type AutomationRunJob } from './automation-trigger';
-import { findAutomation } from './automations.repo';
+import { AUTOMATION_RUN_JOB, type AutomationRunJob, enabledAutomationsOf } from './automation-trigger';
 import { automationLimits } from './automations.service';
 
 /** The job that runs automations' runs, one at a time per job, retried when the database fails. */
@@ -29,6 +29,8 @@ export function registerAutomationRunner(ctx: AppContext): void {
   ctx.jobs.register<AutomationRunJob>({
     name: AUTOMATION_RUN_JOB,
     retryLimit: 3,
+    // Runs come in bursts (a batch of edits, a minute's schedules): many per fetch.
+    batchSize: 50,
     handler: (job) => runAutomation(ctx, job.teamId, job.runId),
   });
 }
@@ -50,9 +52,11 @@ export async function runAutomation(ctx: AppContext, teamId: number, runId: stri
     .where(and(eq(automationRuns.teamId, teamId), eq(automationRuns.id, runId)))
     .limit(1);
   if (run?.state !== 'queued') return;
-  const automation = await findAutomation(ctx.db, teamId, run.automationId);
-  if (!automation?.enabled || automation.deletedAt)
-    return finish(ctx, run, { state: 'skipped', result: { reason: 'automation_off' } });
+  // The board's automations that are on, as the trigger keeps them (dropped on every save).
+  const automation = (await enabledAutomationsOf(ctx, teamId, run.boardId)).find(
+    (candidate) => candidate.id === run.automationId,
+  );
+  if (!automation) return finish(ctx, run, { state: 'skipped', result: { reason: 'automation_off' } });
 
   const stop = loopStop(run.depth, run.itemId ? await recentRuns(ctx, run) : 0);
   if (stop) {
@@ -62,15 +66,17 @@ export async function runAutomation(ctx: AppContext, teamId: number, runId: stri
   const [creator] = automation.createdBy
     ? await ctx.db.select().from(users).where(eq(users.id, automation.createdBy)).limit(1)
     : [];
-  const access = creator ? await findTeamAccess(ctx.db, teamId, creator) : undefined;
+  const access = creator ? await standingOf(ctx, teamId, creator) : undefined;
   if (!creator || !access) {
     await switchOff(ctx, automation, 'creator_left');
     return finish(ctx, run, { state: 'failed', result: { reason: 'creator_left' } });
   }
-  const attributes = (await findBoardAttributes(ctx.db, teamId, automation.boardId)).map((row) => {
-    const attribute = toAttribute(row);
-    return { id: attribute.id, name: attribute.name, type: attribute.type, settings: attribute.settings };
-  });
+  const attributes = (await findBoardAttributesCached({ ctx, tx: ctx.db }, teamId, automation.boardId)).map(
+    (row) => {
+      const attribute = toAttribute(row);
+      return { id: attribute.id, name: attribute.name, type: attribute.type, settings: attribute.settings };
+    },
+  );
   const { recipe } = automation;
   if (run.itemId && recipe.conditions.length > 0) {
     const item = await findItemAnyState(ctx.db, teamId, run.itemId);
@@ -171,8 +177,7 @@ async function recentRuns(ctx: AppContext, run: AutomationRunRow): Promise<numbe
  */
 async function takeRun(ctx: AppContext, teamId: number): Promise<boolean> {
   const period = runPeriod(ctx.clock.now()).key;
-  const team = { ownerId: await ownerOf(ctx, teamId) };
-  const { runs: limit } = await automationLimits(ctx.db, team);
+  const limit = await runsLimitOf(ctx, teamId);
   const result = await ctx.db.execute(sql`
     INSERT INTO automation_usage (team_id, period, runs) SELECT ${teamId}, ${period}, 1
       WHERE ${limit}::int IS NULL OR ${limit}::int > 0
@@ -187,9 +192,29 @@ async function takeRun(ctx: AppContext, teamId: number): Promise<boolean> {
   return true;
 }
 
-async function ownerOf(ctx: AppContext, teamId: number): Promise<number> {
+/** A workspace's monthly runs limit, read at most every few seconds (runs come in bursts). */
+const limits = new Map<number, { limit: number | null; readAt: number }>();
+const LIMIT_KEPT_MS = 5_000;
+
+async function runsLimitOf(ctx: AppContext, teamId: number): Promise<number | null> {
+  const kept = limits.get(teamId);
+  if (kept && Date.now() - kept.readAt < LIMIT_KEPT_MS) return kept.limit;
   const result = await ctx.db.execute(sql`SELECT owner_id FROM teams WHERE id = ${teamId}`);
-  return Number(rowsOf<{ owner_id: number }>(result).rows[0]?.owner_id);
+  const ownerId = Number(rowsOf<{ owner_id: number }>(result).rows[0]?.owner_id);
+  const { runs: limit } = await automationLimits(ctx.db, { ownerId });
+  if (limits.size > 10_000) limits.clear();
+  limits.set(teamId, { limit, readAt: Date.now() });
+  return limit;
+}
+
+/** The creator's standing in the workspace (kept by the process, dropped when it changes); none if they left. */
+async function standingOf(ctx: AppContext, teamId: number, creator: UserRow) {
+  try {
+    return await getTeamAccess(ctx, teamId, creator);
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
 }
 
 async function tellLimit(

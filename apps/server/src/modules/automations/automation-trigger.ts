@@ -8,6 +8,7 @@ import { comments } from '../../db/schema/comments';
 import type { DispatchedEvent } from '../../events/dispatched-event';
 import type { EventSubscriber } from '../../events/dispatcher';
 import { insertJsonRows } from '../../events/json-rows';
+import { FORM_SUBMITTED_EVENT } from '../forms/form-answer-notes';
 import { findBoardAttributesCached } from '../items/item-reads';
 import { findItemAnyState } from '../items/items.repo';
 import { toAttribute } from '../items/items.shapes';
@@ -56,33 +57,21 @@ export function createAutomationTrigger(ctx: AppContext): EventSubscriber {
   let createdRow: number | null = null;
   return {
     name: 'automations',
-    types: ['item.created', 'item.updated', 'value.created', 'value.updated', 'comment.created'],
+    types: [
+      'item.created',
+      'item.updated',
+      'value.created',
+      'value.updated',
+      'comment.created',
+      FORM_SUBMITTED_EVENT,
+    ],
     async handle(event) {
       if (event.type === 'item.created') createdRow = event.id;
       else if (event.type.startsWith('value.') && createdRow === event.id) return;
+      if (event.type === FORM_SUBMITTED_EVENT) return formAnswered(event);
       const boardId = BOARD_CHANNEL.exec(event.channel)?.[1];
       if (event.teamId === null || !boardId) return;
-      const automations = await enabledAutomationsOf(ctx, event.teamId, boardId);
-      if (automations.length === 0) return;
-      const occurrence = await occurrenceOf(ctx, event);
-      if (!occurrence) return;
-      const attributes = (await findBoardAttributesCached({ ctx, tx: ctx.db }, event.teamId, boardId)).map(
-        toAttribute,
-      );
-      for (const automation of automations) {
-        const { trigger } = automation.recipe;
-        const attribute =
-          'attribute_id' in trigger ? attributes.find((one) => one.id === trigger.attribute_id) : undefined;
-        if (!triggerMatches(trigger, occurrence, attribute)) continue;
-        wanted.push({
-          automation,
-          runKey: `event:${event.id}:${event.type}:${event.payload.id}`,
-          itemId: 'item_id' in occurrence ? occurrence.item_id : null,
-          occurrence,
-          depth: event.origin?.depth ?? 0,
-          actorId: event.actorId,
-        });
-      }
+      await match(event, boardId, () => occurrenceOf(ctx, event));
     },
     async afterBatch() {
       createdRow = null;
@@ -91,6 +80,53 @@ export function createAutomationTrigger(ctx: AppContext): EventSubscriber {
       await queueRuns(ctx, runs);
     },
   };
+
+  /** A form's answer: its event is on the form owner's channel; the item says which board. */
+  async function formAnswered(event: DispatchedEvent) {
+    const payload = event.payload as { id?: unknown; item_id?: unknown };
+    if (event.teamId === null || typeof payload.item_id !== 'string') return;
+    const item = await findItemAnyState(ctx.db, event.teamId, payload.item_id);
+    if (!item || item.deletedAt) return;
+    await match(event, item.boardId, async () => ({
+      kind: 'form_submitted',
+      item_id: item.id,
+      folder_id: item.folderId,
+      form_id: String(payload.id),
+    }));
+  }
+
+  /**
+   * Every automation of the board on whose trigger the occurrence fires gets a run. What happened
+   * is worked out (which may read the item) only for a board with automations on.
+   */
+  async function match(
+    event: DispatchedEvent,
+    boardId: string,
+    occurrenceOfEvent: () => Promise<Occurrence | undefined>,
+  ) {
+    if (event.teamId === null) return;
+    const automations = await enabledAutomationsOf(ctx, event.teamId, boardId);
+    if (automations.length === 0) return;
+    const occurrence = await occurrenceOfEvent();
+    if (!occurrence) return;
+    const attributes = (await findBoardAttributesCached({ ctx, tx: ctx.db }, event.teamId, boardId)).map(
+      toAttribute,
+    );
+    for (const automation of automations) {
+      const { trigger } = automation.recipe;
+      const attribute =
+        'attribute_id' in trigger ? attributes.find((one) => one.id === trigger.attribute_id) : undefined;
+      if (!triggerMatches(trigger, occurrence, attribute)) continue;
+      wanted.push({
+        automation,
+        runKey: `event:${event.id}:${event.type}:${event.payload.id}`,
+        itemId: 'item_id' in occurrence ? occurrence.item_id : null,
+        occurrence,
+        depth: event.origin?.depth ?? 0,
+        actorId: event.actorId,
+      });
+    }
+  }
 }
 
 /** What an event tells automations happened; undefined when nothing they listen for. */

@@ -25,6 +25,14 @@ describe('the test time source', () => {
     expect(t.app.ctx.clock.now().getTime() - Date.now()).toBeGreaterThanOrEqual(3 * 86_400_000 - 1000);
     expect((await advance(t, 1000, '10.1.2.3')).statusCode).toBe(404);
     expect((await advance(t, -5)).statusCode).toBe(422);
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/dev/clock',
+      remoteAddress: '127.0.0.1',
+      json: { reset: true },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(Math.abs(t.app.ctx.clock.now().getTime() - Date.now())).toBeLessThan(1000);
   });
 
   test('does not exist without TEST_TIME_SOURCE, and production refuses it', async () => {

@@ -15,12 +15,16 @@ export class MovableClock implements Clock {
   advance(ms: number): void {
     this.offsetMs += ms;
   }
+  /** Back to the real time (a browser test that moved the clock, when it ends). */
+  reset(): void {
+    this.offsetMs = 0;
+  }
 }
 
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
 /**
- * POST /api/dev/clock `{ advance_ms }` (TEST_TIME_SOURCE=1 only, which production refuses; from
+ * POST /api/dev/clock `{ advance_ms }`, or `{ reset: true }` for the real time again (TEST_TIME_SOURCE=1 only, which production refuses; from
  * this machine only): moves the services' clock forward and runs the minute tick at once, so a
  * browser test sees a recurring item appear without waiting for the schedule. Answers the new time
  * and the runs the tick wrote.
@@ -39,12 +43,16 @@ export function testClockRoutes(
       onRequest: onlyFromThisMachine,
       schema: {
         hide: true,
-        body: z.object({ advance_ms: z.number().int().min(0).max(YEAR_MS) }),
+        body: z.union([
+          z.object({ advance_ms: z.number().int().min(0).max(YEAR_MS) }),
+          z.object({ reset: z.literal(true) }),
+        ]),
         response: { 200: z.object({ now: z.string(), runs: z.number().int() }) },
       },
     },
     async (request) => {
-      clock.advance(request.body.advance_ms);
+      if ('reset' in request.body) clock.reset();
+      else clock.advance(request.body.advance_ms);
       const runs = await fireDueTimers(ctx, ctx.clock.now());
       return { now: ctx.clock.now().toISOString(), runs };
     },
