@@ -1,10 +1,11 @@
 import { dateFireTime, nextScheduleTime } from '@strata/domain/automations/schedule-times';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { type AutomationRow, automations, automationTimers } from '../../db/schema/automations';
 import { items } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
+import { jsonRows } from '../../events/json-rows';
 import { AUTOMATION_RUN_JOB, insertRuns, type WantedRun } from './automation-trigger';
 
 /** The job pg-boss's scheduler starts every minute (on one process of many). */
@@ -60,90 +61,62 @@ export async function fireDueTimers(ctx: AppContext, now: Date): Promise<number>
   let written = 0;
   for (;;) {
     const { claimed, runs } = await ctx.db.transaction(async (tx) => {
-      const due = rowsOf<{
-        automation_id: string;
-        next_at: string | Date;
-        checked_until: string | Date | null;
-        time_zone: string;
-      }>(
+      // The due timers with their automations, in one read; a timer whose automation is gone,
+      // off or no longer timed is dropped below.
+      const due = rowsOf<DueTimer>(
         await tx.execute(sql`
-          SELECT automation_id, next_at, checked_until, time_zone FROM ${automationTimers}
-          WHERE next_at <= ${now.toISOString()}::timestamptz
-          ORDER BY next_at LIMIT ${TIMERS_PER_CLAIM} FOR UPDATE SKIP LOCKED`),
+          SELECT t.automation_id, t.next_at, t.checked_until, t.time_zone,
+            a.team_id, a.board_id, a.enabled, a.deleted_at, a.recipe, a.updated_at
+          FROM ${automationTimers} t JOIN ${automations} a ON a.id = t.automation_id
+          WHERE t.next_at <= ${now.toISOString()}::timestamptz
+          ORDER BY t.next_at LIMIT ${TIMERS_PER_CLAIM} FOR UPDATE OF t SKIP LOCKED`),
       ).rows;
       if (due.length === 0) return { claimed: 0, runs: 0 };
       const wanted: WantedRun[] = [];
+      const moves: { automation_id: string; next_at: string; checked_until: string | null }[] = [];
+      const dropped: string[] = [];
       for (const timer of due) {
-        const [automation] = await tx
-          .select()
-          .from(automations)
-          .where(and(eq(automations.id, timer.automation_id), isNull(automations.deletedAt)))
-          .limit(1);
-        if (!automation?.enabled || !isTimed(automation)) {
-          await tx.delete(automationTimers).where(eq(automationTimers.automationId, timer.automation_id));
+        const automation = {
+          id: timer.automation_id,
+          teamId: Number(timer.team_id),
+          boardId: timer.board_id,
+          recipe: timer.recipe,
+        } as AutomationRow;
+        const { trigger } = timer.recipe;
+        if (!timer.enabled || timer.deleted_at !== null || !isTimed(automation)) {
+          dropped.push(timer.automation_id);
           continue;
         }
-        const dueAt = new Date(timer.next_at);
-        const { trigger } = automation.recipe;
         if (trigger.kind === 'schedule' && trigger.schedule) {
           wanted.push({
             automation,
-            runKey: `schedule:${dueAt.toISOString()}`,
+            runKey: `schedule:${new Date(timer.next_at).toISOString()}`,
             itemId: null,
             occurrence: { kind: 'scheduled' },
             depth: 0,
             actorId: null,
           });
-          const next = nextScheduleTime(trigger.schedule, now, timer.time_zone, automation.updatedAt);
+          const next = nextScheduleTime(trigger.schedule, now, timer.time_zone, new Date(timer.updated_at));
           if (next)
-            await tx
-              .update(automationTimers)
-              .set({ nextAt: next })
-              .where(eq(automationTimers.automationId, automation.id));
-          else await tx.delete(automationTimers).where(eq(automationTimers.automationId, automation.id));
-          continue;
-        }
-        if (trigger.kind === 'date_arrives' && trigger.attribute_id) {
+            moves.push({ automation_id: automation.id, next_at: next.toISOString(), checked_until: null });
+          else dropped.push(automation.id);
+        } else if (trigger.kind === 'date_arrives' && trigger.attribute_id) {
           const since = timer.checked_until ? new Date(timer.checked_until) : now;
-          const rows = await tx
-            .select({
-              id: items.id,
-              folderId: items.folderId,
-              data: sql<unknown>`${items.values} -> ${trigger.attribute_id} -> 'data'`,
-            })
-            .from(items)
-            .where(
-              and(
-                eq(items.teamId, automation.teamId),
-                eq(items.boardId, automation.boardId),
-                isNull(items.deletedAt),
-                sql`${items.values} ? ${trigger.attribute_id}`,
-              ),
-            );
-          for (const row of rows) {
-            const at = dateFireTime(row.data, trigger.offset, trigger.at, timer.time_zone);
-            if (!at || at <= since || at > now) continue;
-            if (trigger.folder_id !== null && trigger.folder_id !== row.folderId) continue;
-            wanted.push({
-              automation,
-              runKey: `date:${row.id}:${at.toISOString()}`,
-              itemId: row.id,
-              occurrence: {
-                kind: 'date_arrived',
-                item_id: row.id,
-                folder_id: row.folderId,
-                attribute_id: trigger.attribute_id,
-              },
-              depth: 0,
-              actorId: null,
-            });
-          }
-          await tx
-            .update(automationTimers)
-            .set({ checkedUntil: now, nextAt: new Date(now.getTime() + DATE_CHECK_MS) })
-            .where(eq(automationTimers.automationId, automation.id));
-        }
+          wanted.push(...(await arrivedDates(tx, automation, trigger, since, now, timer.time_zone)));
+          moves.push({
+            automation_id: automation.id,
+            next_at: new Date(now.getTime() + DATE_CHECK_MS).toISOString(),
+            checked_until: now.toISOString(),
+          });
+        } else dropped.push(automation.id);
       }
+      if (moves.length > 0)
+        await tx.execute(sql`
+          UPDATE ${automationTimers} SET next_at = r.next_at, checked_until = coalesce(r.checked_until, ${automationTimers.checkedUntil})
+          FROM ${jsonRows({ automation_id: 'uuid', next_at: 'timestamptz', checked_until: 'timestamptz' }, moves)}
+          WHERE ${automationTimers.automationId} = r.automation_id`);
+      if (dropped.length > 0)
+        await tx.delete(automationTimers).where(inArray(automationTimers.automationId, dropped));
       return { claimed: due.length, runs: await insertRuns(ctx, tx, wanted) };
     });
     written += runs;
@@ -151,6 +124,67 @@ export async function fireDueTimers(ctx: AppContext, now: Date): Promise<number>
   }
   if (written > 0) ctx.jobs.wake(AUTOMATION_RUN_JOB);
   return written;
+}
+
+/** A due timer with its automation, as the claim reads them. */
+interface DueTimer {
+  automation_id: string;
+  next_at: string | Date;
+  checked_until: string | Date | null;
+  time_zone: string;
+  team_id: number | string;
+  board_id: string;
+  enabled: boolean;
+  deleted_at: string | Date | null;
+  recipe: AutomationRow['recipe'];
+  updated_at: string | Date;
+}
+
+/** The runs of a date trigger: each item whose date's time fell after `since` and by `now`. */
+async function arrivedDates(
+  tx: DbOrTx,
+  automation: AutomationRow,
+  trigger: Extract<AutomationRow['recipe']['trigger'], { kind: 'date_arrives' }>,
+  since: Date,
+  now: Date,
+  timeZone: string,
+): Promise<WantedRun[]> {
+  const attributeId = trigger.attribute_id!;
+  const rows = await tx
+    .select({
+      id: items.id,
+      folderId: items.folderId,
+      data: sql<unknown>`${items.values} -> ${attributeId} -> 'data'`,
+    })
+    .from(items)
+    .where(
+      and(
+        eq(items.teamId, automation.teamId),
+        eq(items.boardId, automation.boardId),
+        isNull(items.deletedAt),
+        sql`${items.values} ? ${attributeId}`,
+      ),
+    );
+  const runs: WantedRun[] = [];
+  for (const row of rows) {
+    const at = dateFireTime(row.data, trigger.offset, trigger.at, timeZone);
+    if (!at || at <= since || at > now) continue;
+    if (trigger.folder_id !== null && trigger.folder_id !== row.folderId) continue;
+    runs.push({
+      automation,
+      runKey: `date:${row.id}:${at.toISOString()}`,
+      itemId: row.id,
+      occurrence: {
+        kind: 'date_arrived',
+        item_id: row.id,
+        folder_id: row.folderId,
+        attribute_id: attributeId,
+      },
+      depth: 0,
+      actorId: null,
+    });
+  }
+  return runs;
 }
 
 /** The tick job, started every minute by pg-boss's scheduler; reads the app's clock. */

@@ -1,4 +1,4 @@
-import { type Occurrence, triggerMatches } from '@strata/domain/automations/trigger-match';
+import { OCCURRENCES_OF, type Occurrence, triggerMatches } from '@strata/domain/automations/trigger-match';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type DbOrTx, rowsOf } from '../../db/client';
@@ -105,7 +105,9 @@ export function createAutomationTrigger(ctx: AppContext): EventSubscriber {
     occurrenceOfEvent: () => Promise<Occurrence | undefined>,
   ) {
     if (event.teamId === null) return;
-    const automations = await enabledAutomationsOf(ctx, event.teamId, boardId);
+    const automations = (await enabledAutomationsOf(ctx, event.teamId, boardId)).filter((automation) =>
+      mayFireOn(automation, event),
+    );
     if (automations.length === 0) return;
     const occurrence = await occurrenceOfEvent();
     if (!occurrence) return;
@@ -127,6 +129,28 @@ export function createAutomationTrigger(ctx: AppContext): EventSubscriber {
       });
     }
   }
+}
+
+/** What each kind of event can be to a trigger (value events: changes of one attribute). */
+const KIND_OF_EVENT: Record<string, Occurrence['kind']> = {
+  'item.created': 'item_created',
+  'item.updated': 'item_moved',
+  'value.created': 'value_changed',
+  'value.updated': 'value_changed',
+  'comment.created': 'comment_added',
+  [FORM_SUBMITTED_EVENT]: 'form_submitted',
+};
+
+/**
+ * Whether an automation's trigger could fire on an event, judged from the event alone (no read):
+ * the kind of what happened, and for a value the attribute. Only then is the occurrence worked out.
+ */
+function mayFireOn(automation: AutomationRow, event: DispatchedEvent): boolean {
+  const { trigger } = automation.recipe;
+  if (OCCURRENCES_OF[trigger.kind] !== KIND_OF_EVENT[event.type]) return false;
+  if (!event.type.startsWith('value.') || !('attribute_id' in trigger)) return true;
+  const value = event.payload.data as { attribute_id?: string } | undefined;
+  return value?.attribute_id === undefined || value.attribute_id === trigger.attribute_id;
 }
 
 /** What an event tells automations happened; undefined when nothing they listen for. */
