@@ -22,6 +22,8 @@ export interface OutboxEvent {
     [FANOUT_KEY]?: FanoutEntry[];
     [MOVED_FROM_KEY]?: string;
     item_id?: string;
+    board_id?: string;
+    folder_id?: string;
   };
 }
 

@@ -81,16 +81,20 @@ export function createAutomationTrigger(ctx: AppContext): EventSubscriber {
     },
   };
 
-  /** A form's answer: its event is on the form owner's channel; the item says which board. */
+  /** A form's answer: its event is on the form owner's channel and names the board and folder. */
   async function formAnswered(event: DispatchedEvent) {
-    const payload = event.payload as { id?: unknown; item_id?: unknown };
-    if (event.teamId === null || typeof payload.item_id !== 'string') return;
-    const item = await findItemAnyState(ctx.db, event.teamId, payload.item_id);
-    if (!item || item.deletedAt) return;
-    await match(event, item.boardId, async () => ({
+    const payload = event.payload as {
+      id?: unknown;
+      item_id?: unknown;
+      board_id?: unknown;
+      folder_id?: unknown;
+    };
+    const { item_id: itemId, board_id: boardId, folder_id: folderId } = payload;
+    if (typeof itemId !== 'string' || typeof boardId !== 'string' || typeof folderId !== 'string') return;
+    await match(event, boardId, async () => ({
       kind: 'form_submitted',
-      item_id: item.id,
-      folder_id: item.folderId,
+      item_id: itemId,
+      folder_id: folderId,
       form_id: String(payload.id),
     }));
   }

@@ -6,13 +6,19 @@ import { recordEvents, userChannel } from '../../events/outbox';
 export const FORM_SUBMITTED_EVENT = 'form.submitted';
 
 /** The note of one form answer, written with its item; `ownerId` is the form's owner. */
-export type NewFormAnswer = typeof formAnswers.$inferInsert & { challengeHash: string; ownerId: number };
+export type NewFormAnswer = typeof formAnswers.$inferInsert & {
+  challengeHash: string;
+  ownerId: number;
+  /** Where the answer's item goes (the event names them: automations read no row to know). */
+  boardId: string;
+  folderId: string;
+};
 
 /**
  * Notes answers in one statement and answers the challenge hashes it wrote: a challenge already
  * spent (by an earlier answer, or by one before it in `answers`) is not written again, and its
- * answer must not be taken. Each answer noted records `form.submitted` (payload: the form's id
- * and the item's) for the producer, on the owner's own channel: an answer is not news for the
+ * answer must not be taken. Each answer noted records `form.submitted` (payload: the form's id,
+ * the item's, and its board and folder) for the producer, on the owner's own channel: an answer is not news for the
  * whole board, whose members see the item arrive anyway.
  */
 export async function insertFormAnswers(tx: DbOrTx, answers: readonly NewFormAnswer[]): Promise<Set<string>> {
@@ -21,7 +27,7 @@ export async function insertFormAnswers(tx: DbOrTx, answers: readonly NewFormAns
   const first = answers.filter((answer) => !seen.has(answer.challengeHash) && seen.add(answer.challengeHash));
   const rows = await tx
     .insert(formAnswers)
-    .values(first.map(({ ownerId: _owner, ...row }) => row))
+    .values(first.map(({ ownerId: _owner, boardId: _board, folderId: _folder, ...row }) => row))
     .onConflictDoNothing()
     .returning({ challengeHash: formAnswers.challengeHash });
   const noted = new Set(rows.map((row) => row.challengeHash));
@@ -34,7 +40,12 @@ export async function insertFormAnswers(tx: DbOrTx, answers: readonly NewFormAns
         type: FORM_SUBMITTED_EVENT,
         channel: userChannel(answer.ownerId),
         actorId: answer.userId ?? null,
-        payload: { id: answer.viewId, item_id: answer.itemId },
+        payload: {
+          id: answer.viewId,
+          item_id: answer.itemId,
+          board_id: answer.boardId,
+          folder_id: answer.folderId,
+        },
       })),
   );
   return noted;

@@ -89,6 +89,8 @@ async function writeFormAnswer(
     userId: actor.id === options.user?.id ? actor.id : null,
     challengeHash,
     ownerId: form.owner.id,
+    boardId: form.folder.boardId,
+    folderId: form.folder.id,
   };
   // Answers arriving together are written together, as item creates are (group commit); a form
   // with a cap on its answers counts them one after the other instead.
