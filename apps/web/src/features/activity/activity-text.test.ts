@@ -122,6 +122,20 @@ describe('record sentences', () => {
       ['A visitor checked Done?'],
     ],
     [
+      entry(
+        'value.updated',
+        'value',
+        {
+          attribute_id: 'done',
+          before: false,
+          after: true,
+          automation: { id: 'a1', name: 'Close done work' },
+        },
+        { user: { id: 99, name: 'Autobot', photo_url: '/a.svg' } },
+      ),
+      ['Autobot via Close done work checked Done?'],
+    ],
+    [
       entry('item.created', 'item', { folder_id: 'f1', parent_id: null }, { user: null }),
       ['Someone created Write the plan in Backlog'],
     ],

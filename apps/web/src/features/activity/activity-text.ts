@@ -234,8 +234,13 @@ function boardSentences(
  */
 export function describeEntry(entry: ActivityEntry, lookups: ActivityLookups, t: TFunction): string[] {
   // A public board's visitor writes in the sharer's name; the log names no one but says so.
-  const byVisitor = (entry.changes as { visitor?: unknown } | null)?.visitor === true;
-  const user = entry.user?.name ?? (byVisitor ? t('activity.visitor') : t('activity.someone'));
+  const changes = entry.changes as { visitor?: unknown; automation?: { name?: unknown } } | null;
+  const byVisitor = changes?.visitor === true;
+  const actor = entry.user?.name ?? (byVisitor ? t('activity.visitor') : t('activity.someone'));
+  // An automation's change is Autobot's, through the automation (docs/automations.md).
+  const automation = changes?.automation?.name;
+  const user =
+    typeof automation === 'string' ? t('activity.viaAutomation', { user: actor, automation }) : actor;
   switch (entry.record.type) {
     case 'value':
       return [valueSentence(entry, user, lookups, t)];
