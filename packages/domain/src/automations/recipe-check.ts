@@ -1,6 +1,7 @@
 import { ATTRIBUTE_TYPE_TRAITS, type AttributeType } from '../attributes/attribute-types';
 import type { FilterCondition } from '../attributes/filter-operators';
 import { type AttributeDefinition, validateFilter } from '../attributes/type-registry';
+import { isValidEmail } from '../emails';
 import type { Action, Recipe, Trigger, ValueCondition } from './recipe';
 
 /** Text of the refusal to switch on a recipe with a blank or a broken reference (spec section 8). */
@@ -171,10 +172,8 @@ function checkAction(action: Action, path: string, checks: Checks) {
       return;
     }
     case 'send_email':
-      if (
-        !/^[^\s@{}]+@[^\s@{}]+\.[^\s@{}]+$/.test(action.to.trim()) &&
-        !/^\{[a-z_.]+\}$/.test(action.to.trim())
-      )
+      // The address the run's mail goes to: the same check as every address in the product.
+      if (!isValidEmail(action.to.trim()))
         add(`${path}.to`, action.to.trim() === '' ? 'REQUIRED' : 'INVALID');
       if (action.subject.trim() === '') add(`${path}.subject`, 'REQUIRED');
       return;
@@ -191,7 +190,7 @@ export function needsItem(action: Action): boolean {
     case 'notify':
       return action.to.attribute_ids.length > 0 || action.to.actor;
     case 'send_email':
-      return action.to.trim().startsWith('{');
+      return false;
     default:
       return true;
   }

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { boards } from '../../db/schema/boards';
 import { teamMembers } from '../../db/schema/teams';
 import { findItemAnyState } from '../items/items.repo';
 import { findItemViewers } from '../notifications/item-audience';
@@ -87,16 +86,12 @@ export async function tellAboutRun(
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, notice.teamId), inArray(teamMembers.userId, [...notice.userIds])));
-  const [named] = await ctx.db
-    .select({ name: boards.name })
-    .from(boards)
-    .where(and(eq(boards.teamId, notice.teamId), eq(boards.id, notice.boardId)));
   const rows = members.map(({ userId }) => ({
     userId,
     notificationType: 'AutomationBoardNotification',
     teamId: notice.teamId,
     boardId: notice.boardId,
-    data: { created_by_name: 'Autobot', board_name: named?.name ?? null, body: notice.message },
+    data: { created_by_name: 'Autobot', board_name: board.name, body: notice.message },
   }));
   await writeAutobotNotifications(ctx, rows, { email: notice.email });
   return rows.length;

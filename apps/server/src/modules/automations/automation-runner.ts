@@ -246,7 +246,7 @@ async function tellLimit(
 
 /** A failed run: logged with why; the automation switched off after too many in a row. */
 async function failed(ctx: AppContext, automation: AutomationRow, run: AutomationRunRow, reason: string) {
-  await finishFailed(ctx, run, reason);
+  await finish(ctx, run, { state: 'failed', result: { reason } });
   const [row] = await ctx.db
     .update(automations)
     .set({ failuresInRow: sql`${automations.failuresInRow} + 1`, lastRunAt: ctx.clock.now() })
@@ -264,13 +264,6 @@ async function failed(ctx: AppContext, automation: AutomationRow, run: Automatio
         email: true,
       });
   }
-}
-
-async function finishFailed(ctx: AppContext, run: AutomationRunRow, reason: string) {
-  await ctx.db
-    .update(automationRuns)
-    .set({ state: 'failed', result: { reason }, finishedAt: ctx.clock.now() })
-    .where(and(eq(automationRuns.id, run.id), eq(automationRuns.state, 'queued')));
 }
 
 async function switchOff(ctx: AppContext, automation: AutomationRow, reason: 'failing' | 'creator_left') {

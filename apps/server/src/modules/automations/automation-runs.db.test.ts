@@ -317,3 +317,42 @@ describe('the workspace’s monthly runs', () => {
     }
   });
 });
+
+describe('the creator’s rights', () => {
+  test('an automation whose creator left the workspace does not run: it is switched off', async () => {
+    const own = await seedWorkspace(t);
+    const ownApi = automationApi(api, own);
+    const { board, folder } = await api.newPlace(own);
+    const count = await api.newAttribute(own, board.id, 'number', { name: 'Count' });
+    const id = uuid();
+    const saved = await ownApi.save(own.admin.token, id, {
+      board_id: board.id,
+      name: 'By the admin',
+      enabled: true,
+      recipe: {
+        trigger: { kind: 'item_created' },
+        actions: [{ kind: 'set_value', attribute_id: count.id, value: { kind: 'fixed', data: 5 } }],
+      },
+      row_version: 1,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const removed = await api.send(
+      'DELETE',
+      `/api/teams/${own.team.id}/members/${own.admin.id}`,
+      own.owner.token,
+    );
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const item = await api.newItem(own, folder.id, {});
+    const [run] = await settledRuns(t, own.team.id, id, 1);
+    expect([run!.state, run!.result]).toEqual(['failed', { reason: 'creator_left' }]);
+    const items = (await api.listItems(own, own.owner.token, folder.id)).body as {
+      id: string;
+      values: Record<string, unknown>;
+    }[];
+    expect(items.find((one) => one.id === item.id)!.values[count.id]).toBeUndefined();
+    expect((await ownApi.list(own.owner.token, board.id)).body[0]).toMatchObject({
+      enabled: false,
+      off_reason: 'creator_left',
+    });
+  });
+});

@@ -19,11 +19,10 @@ import {
   automationRuns,
   automations,
 } from '../../db/schema/automations';
-import { boards } from '../../db/schema/boards';
 import type { UserRow } from '../../db/schema/users';
 import { folderViews } from '../../db/schema/views';
-import { boardCan } from '../boards/board-access';
-import { findBoardFolders } from '../boards/boards.repo';
+import { boardCan, canViewBoard } from '../boards/board-access';
+import { findBoardFolders, findBoards } from '../boards/boards.repo';
 import { requireVisibleBoard } from '../boards/boards.service';
 import { findBoardAttributes } from '../items/items.repo';
 import { toAttribute } from '../items/items.shapes';
@@ -294,8 +293,6 @@ export async function listRuns(options: {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The outer board's id inside a correlated subquery (a bare "id" would be the subquery's own). */
-const BOARD_ID = sql.raw('"boards"."id"');
 const USAGE_DAYS = 30;
 
 /**
@@ -315,18 +312,11 @@ export async function automationUsageOf(options: {
   const now = ctx.clock.now();
   const period = runPeriod(now);
   const since = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (USAGE_DAYS - 1) * DAY_MS);
-  const [limits, usage, perBoard, perDay] = await Promise.all([
+  const [limits, usage, teamBoards, counts, perDay] = await Promise.all([
     automationLimits(ctx.db, access.team),
     findUsage(ctx.db, teamId, period.key),
-    ctx.db
-      .select({
-        boardId: boards.id,
-        name: boards.name,
-        automations: sql<number>`(SELECT count(*)::int FROM ${automations} a WHERE a.team_id = ${teamId} AND a.board_id = ${BOARD_ID} AND a.deleted_at IS NULL)`,
-        runs: sql<number>`(SELECT count(*)::int FROM ${automationRuns} r WHERE r.team_id = ${teamId} AND r.board_id = ${BOARD_ID} AND r.created_at >= ${period.start.toISOString()} AND r.state IN ('done', 'failed'))`,
-      })
-      .from(boards)
-      .where(and(eq(boards.teamId, teamId), isNull(boards.deletedAt))),
+    findBoards(ctx.db, teamId),
+    countsByBoard(ctx.db, teamId, period.start),
     ctx.db
       .select({
         day: sql<string>`to_char(${automationRuns.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
@@ -342,11 +332,6 @@ export async function automationUsageOf(options: {
       )
       .groupBy(sql`1`),
   ]);
-  const visible = await visibleBoardIds(
-    ctx,
-    access,
-    perBoard.map((row) => row.boardId),
-  );
   const runsOn = new Map(perDay.map((row) => [row.day, Number(row.runs)]));
   return {
     period: period.key,
@@ -356,14 +341,10 @@ export async function automationUsageOf(options: {
     limit: limits.runs,
     level: runsLevel(usage.runs, limits.runs),
     automations_per_board: limits.perBoard,
-    boards: perBoard
-      .filter((row) => visible.has(row.boardId) && (Number(row.automations) > 0 || Number(row.runs) > 0))
-      .map((row) => ({
-        board_id: row.boardId,
-        board_name: row.name,
-        runs: Number(row.runs),
-        automations: Number(row.automations),
-      })),
+    // The boards the caller sees in the board list, with automations or runs.
+    boards: teamBoards
+      .filter((board) => canViewBoard(access, board) && counts.has(board.id))
+      .map((board) => ({ board_id: board.id, board_name: board.name, ...counts.get(board.id)! })),
     days: Array.from({ length: USAGE_DAYS }, (_, index) => {
       const day = new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10);
       return { day, runs: runsOn.get(day) ?? 0 };
@@ -371,15 +352,30 @@ export async function automationUsageOf(options: {
   };
 }
 
-async function visibleBoardIds(ctx: AppContext, access: TeamAccess, ids: readonly string[]) {
-  const seen = new Set<string>();
-  for (const id of ids) {
-    try {
-      await requireVisibleBoard(ctx.db, access, id);
-      seen.add(id);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-    }
-  }
-  return seen;
+/** Per board: its live automations and this period's counted runs (boards with neither are left out). */
+async function countsByBoard(db: DbOrTx, teamId: number, since: Date) {
+  const [saved, ran] = await Promise.all([
+    db
+      .select({ boardId: automations.boardId, n: sql<number>`count(*)::int` })
+      .from(automations)
+      .where(and(eq(automations.teamId, teamId), isNull(automations.deletedAt)))
+      .groupBy(automations.boardId),
+    db
+      .select({ boardId: automationRuns.boardId, n: sql<number>`count(*)::int` })
+      .from(automationRuns)
+      .where(
+        and(
+          eq(automationRuns.teamId, teamId),
+          gte(automationRuns.createdAt, since),
+          inArray(automationRuns.state, ['done', 'failed']),
+        ),
+      )
+      .groupBy(automationRuns.boardId),
+  ]);
+  const counts = new Map<string, { automations: number; runs: number }>();
+  const at = (boardId: string) =>
+    counts.get(boardId) ?? counts.set(boardId, { automations: 0, runs: 0 }).get(boardId)!;
+  for (const row of saved) at(row.boardId).automations = Number(row.n);
+  for (const row of ran) at(row.boardId).runs = Number(row.n);
+  return counts;
 }
