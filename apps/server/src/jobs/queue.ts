@@ -9,6 +9,11 @@ export interface JobDefinition<T> {
   retryLimit: number;
   handler: (data: T) => Promise<void>;
   /**
+   * Handles a whole fetch at once instead of `handler` one job after another (automations' runs
+   * are performed together): a throw retries every job of the fetch, so it must be safe to repeat.
+   */
+  handleMany?: (data: T[]) => Promise<void>;
+  /**
    * Jobs fetched at once (1 by default), handled one after another: pg-boss waits its polling
    * interval between fetches unless woken, so a kind that comes in bursts takes many per fetch.
    */
@@ -127,6 +132,15 @@ export function createJobQueue(
             batchSize: definition.batchSize ?? 1,
           },
           async (jobs) => {
+            if (definition.handleMany) {
+              try {
+                await definition.handleMany(jobs.map((job) => job.data));
+              } catch (error) {
+                logger.warn({ err: error, job: definition.name }, 'jobs failed; they will be retried');
+                throw error;
+              }
+              return;
+            }
             for (const job of jobs) {
               try {
                 await definition.handler(job.data);

@@ -63,52 +63,13 @@ export async function performAction(
     return item;
   };
   const setValues = async (item: ItemRow, values: Record<string, unknown>) =>
-    putItem(scope, item.id, {
-      values: Object.fromEntries(
-        Object.entries(values).map(([id, data]) => [id, data === null ? null : { data }]),
-      ),
-      row_version: item.rowVersion + 1,
-    });
+    putItem(scope, item.id, { values: valuesBody(values), row_version: item.rowVersion + 1 });
+  if (isValueAction(action)) {
+    const item = await current();
+    await setValues(item, valueWrites(action, subject, item, scope.now));
+    return { action: action.kind, detail: attributeName(subject, action.attribute_id) };
+  }
   switch (action.kind) {
-    case 'set_value': {
-      const item = await current();
-      const data = sourceData(action.value!, subject, item, scope.now);
-      await setValues(item, { [action.attribute_id!]: data });
-      return { action: action.kind, detail: attributeName(subject, action.attribute_id) };
-    }
-    case 'add_member':
-    case 'remove_member': {
-      const item = await current();
-      const people = [
-        ...action.user_ids,
-        ...(action.actor && subject.actorId !== null ? [subject.actorId] : []),
-      ];
-      const held = idsOf<number>(item.values[action.attribute_id!]?.data);
-      const next =
-        action.kind === 'add_member'
-          ? [...held, ...people.filter((id) => !held.includes(id))]
-          : held.filter((id) => !people.includes(id));
-      await setValues(item, { [action.attribute_id!]: next.length === 0 ? null : next });
-      return { action: action.kind, detail: attributeName(subject, action.attribute_id) };
-    }
-    case 'add_label':
-    case 'remove_label': {
-      const item = await current();
-      const held = idsOf<string>(item.values[action.attribute_id!]?.data);
-      const multiple = Boolean(
-        (subject.attributes.find((one) => one.id === action.attribute_id)?.settings as { multiple?: boolean })
-          ?.multiple,
-      );
-      const label = action.label_id!;
-      const next =
-        action.kind === 'add_label'
-          ? multiple
-            ? [...held.filter((id) => id !== label), label]
-            : [label]
-          : held.filter((id) => id !== label);
-      await setValues(item, { [action.attribute_id!]: next.length === 0 ? null : next });
-      return { action: action.kind, detail: attributeName(subject, action.attribute_id) };
-    }
     case 'move_to_folder': {
       const item = await current();
       await putItem(scope, item.id, { folder_id: action.folder_id!, row_version: item.rowVersion + 1 });
@@ -165,20 +126,7 @@ export async function performAction(
     }
     case 'notify': {
       const item = subject.itemId ? await current() : undefined;
-      const userIds = new Set(action.to.user_ids);
-      if (action.to.actor && subject.actorId !== null) userIds.add(subject.actorId);
-      for (const id of action.to.attribute_ids)
-        for (const userId of idsOf<number>(item?.values[id]?.data)) userIds.add(userId);
-      return {
-        action: action.kind,
-        detail: String(userIds.size),
-        notice: {
-          userIds: [...userIds],
-          message: fill(action.message, subject, item),
-          email: action.email,
-          itemId: item?.id ?? null,
-        },
-      };
+      return noticeOf(action, subject, item);
     }
     case 'send_email': {
       const item = subject.itemId ? await current() : undefined;
@@ -195,6 +143,91 @@ export async function performAction(
       return { action: action.kind, detail: address };
     }
   }
+}
+
+/** The actions that change only the values of the run's item: a batch writes them together. */
+export type ValueAction = Extract<
+  Action,
+  { kind: 'set_value' | 'add_member' | 'remove_member' | 'add_label' | 'remove_label' }
+>;
+
+const VALUE_ACTION_KINDS: ReadonlySet<Action['kind']> = new Set([
+  'set_value',
+  'add_member',
+  'remove_member',
+  'add_label',
+  'remove_label',
+]);
+
+export const isValueAction = (action: Action): action is ValueAction => VALUE_ACTION_KINDS.has(action.kind);
+
+/** The values (attribute id to data, null clears) a value action writes on `item`. */
+export function valueWrites(
+  action: ValueAction,
+  subject: RunSubject,
+  item: ItemRow,
+  now: Date,
+): Record<string, unknown> {
+  const attributeId = action.attribute_id!;
+  switch (action.kind) {
+    case 'set_value':
+      return { [attributeId]: sourceData(action.value!, subject, item, now) };
+    case 'add_member':
+    case 'remove_member': {
+      const people = [
+        ...action.user_ids,
+        ...(action.actor && subject.actorId !== null ? [subject.actorId] : []),
+      ];
+      const held = idsOf<number>(item.values[attributeId]?.data);
+      const next =
+        action.kind === 'add_member'
+          ? [...held, ...people.filter((id) => !held.includes(id))]
+          : held.filter((id) => !people.includes(id));
+      return { [attributeId]: next.length === 0 ? null : next };
+    }
+    case 'add_label':
+    case 'remove_label': {
+      const held = idsOf<string>(item.values[attributeId]?.data);
+      const multiple = Boolean(
+        (subject.attributes.find((one) => one.id === attributeId)?.settings as { multiple?: boolean })
+          ?.multiple,
+      );
+      const label = action.label_id!;
+      const next =
+        action.kind === 'add_label'
+          ? multiple
+            ? [...held.filter((id) => id !== label), label]
+            : [label]
+          : held.filter((id) => id !== label);
+      return { [attributeId]: next.length === 0 ? null : next };
+    }
+  }
+}
+
+/** Values as a save's body takes them: `{ data }` each, null to clear. */
+export const valuesBody = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).map(([id, data]) => [id, data === null ? null : { data }]));
+
+/** A notify action's outcome: whom it tells (named, the actor, the people in members values) and what. */
+export function noticeOf(
+  action: Extract<Action, { kind: 'notify' }>,
+  subject: RunSubject,
+  item: ItemRow | undefined,
+): ActionOutcome {
+  const userIds = new Set(action.to.user_ids);
+  if (action.to.actor && subject.actorId !== null) userIds.add(subject.actorId);
+  for (const id of action.to.attribute_ids)
+    for (const userId of idsOf<number>(item?.values[id]?.data)) userIds.add(userId);
+  return {
+    action: action.kind,
+    detail: String(userIds.size),
+    notice: {
+      userIds: [...userIds],
+      message: fill(action.message, subject, item),
+      email: action.email,
+      itemId: item?.id ?? null,
+    },
+  };
 }
 
 /** The data a set-value (or a created item's value) writes. */
@@ -227,7 +260,7 @@ function idsOf<T extends string | number>(data: unknown): T[] {
     : [];
 }
 
-const attributeName = (subject: RunSubject, id: string | null) =>
+export const attributeName = (subject: RunSubject, id: string | null) =>
   subject.attributes.find((one) => one.id === id)?.name;
 
 /** A text's placeholders filled: {item} the item's name, {board}, {automation}. */

@@ -1,11 +1,9 @@
 import { loopStop, switchesOff } from '@strata/domain/automations/loop-guard';
-import { crossedLevel, runPeriod } from '@strata/domain/automations/run-limits';
 import { AppError } from '@strata/domain/errors';
 import { passesFilters } from '@strata/domain/views/view-rows';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { noteInvalidation } from '../../cache/commit-hooks';
 import type { AppContext } from '../../context';
-import { rowsOf } from '../../db/client';
 import {
   type AutomationRow,
   type AutomationRunRow,
@@ -20,20 +18,9 @@ import { toAttribute, toItem } from '../items/items.shapes';
 import { runWrite } from '../records/write-scope';
 import { getTeamAccess } from '../teams/team-access';
 import { type ActionOutcome, performAction, type RunSubject } from './automation-actions';
-import { findOwnerAndAdmins, tellAboutRun, writeAutobotNotifications } from './automation-notices';
-import { AUTOMATION_RUN_JOB, type AutomationRunJob, enabledAutomationsOf } from './automation-trigger';
-import { automationLimits } from './automations.service';
-
-/** The job that runs automations' runs, one at a time per job, retried when the database fails. */
-export function registerAutomationRunner(ctx: AppContext): void {
-  ctx.jobs.register<AutomationRunJob>({
-    name: AUTOMATION_RUN_JOB,
-    retryLimit: 3,
-    // Runs come in bursts (a batch of edits, a minute's schedules): many per fetch.
-    batchSize: 50,
-    handler: (job) => runAutomation(ctx, job.teamId, job.runId),
-  });
-}
+import { tellAboutRun } from './automation-notices';
+import { enabledAutomationsOf } from './automation-trigger';
+import { takeRun } from './automation-usage';
 
 type Finish = { state: 'done' | 'failed' | 'skipped'; result: Record<string, unknown> };
 
@@ -171,77 +158,14 @@ async function recentRuns(ctx: AppContext, run: AutomationRunRow): Promise<numbe
   return Number(row?.count ?? 0);
 }
 
-/**
- * Counts one run against the workspace's monthly limit, if one is left; tells the owner and
- * admins once a period when the runs reach 80 % and when they reach 100 %.
- */
-async function takeRun(ctx: AppContext, teamId: number): Promise<boolean> {
-  const period = runPeriod(ctx.clock.now()).key;
-  const limit = await runsLimitOf(ctx, teamId);
-  const result = await ctx.db.execute(sql`
-    INSERT INTO automation_usage (team_id, period, runs) SELECT ${teamId}, ${period}, 1
-      WHERE ${limit}::int IS NULL OR ${limit}::int > 0
-    ON CONFLICT (team_id, period) DO UPDATE SET runs = automation_usage.runs + 1
-      WHERE ${limit}::int IS NULL OR automation_usage.runs < ${limit}::int
-    RETURNING runs`);
-  const [row] = rowsOf<{ runs: number | string }>(result).rows;
-  if (!row) return false;
-  const after = Number(row.runs);
-  const level = crossedLevel(after - 1, after, limit);
-  if (level) await tellLimit(ctx, teamId, period, level, after, limit!);
-  return true;
-}
-
-/** A workspace's monthly runs limit, read at most every few seconds (runs come in bursts). */
-const limits = new Map<number, { limit: number | null; readAt: number }>();
-const LIMIT_KEPT_MS = 5_000;
-
-async function runsLimitOf(ctx: AppContext, teamId: number): Promise<number | null> {
-  const kept = limits.get(teamId);
-  if (kept && Date.now() - kept.readAt < LIMIT_KEPT_MS) return kept.limit;
-  const result = await ctx.db.execute(sql`SELECT owner_id FROM teams WHERE id = ${teamId}`);
-  const ownerId = Number(rowsOf<{ owner_id: number }>(result).rows[0]?.owner_id);
-  const { runs: limit } = await automationLimits(ctx.db, { ownerId });
-  if (limits.size > 10_000) limits.clear();
-  limits.set(teamId, { limit, readAt: Date.now() });
-  return limit;
-}
-
 /** The creator's standing in the workspace (kept by the process, dropped when it changes); none if they left. */
-async function standingOf(ctx: AppContext, teamId: number, creator: UserRow) {
+export async function standingOf(ctx: AppContext, teamId: number, creator: UserRow) {
   try {
     return await getTeamAccess(ctx, teamId, creator);
   } catch (error) {
     if (error instanceof AppError) return undefined;
     throw error;
   }
-}
-
-async function tellLimit(
-  ctx: AppContext,
-  teamId: number,
-  period: string,
-  level: 'warning' | 'exceeded',
-  usage: number,
-  limit: number,
-) {
-  const column = level === 'warning' ? 'warned' : 'exceeded';
-  const result = await ctx.db.execute(sql`
-    UPDATE automation_usage SET ${sql.raw(column)} = true
-    WHERE team_id = ${teamId} AND period = ${period} AND ${sql.raw(column)} = false RETURNING 1`);
-  if (rowsOf(result).rows.length === 0) return;
-  const people = await findOwnerAndAdmins(ctx, teamId);
-  await writeAutobotNotifications(
-    ctx,
-    people.map((userId) => ({
-      userId,
-      notificationType:
-        level === 'warning' ? 'AutomationRunsWarningNotification' : 'AutomationRunsExceededNotification',
-      teamId,
-      data: { usage, limit, created_by_name: 'Autobot' },
-    })),
-    { email: true },
-  );
 }
 
 /** A failed run: logged with why; the automation switched off after too many in a row. */

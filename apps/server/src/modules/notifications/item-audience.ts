@@ -76,18 +76,40 @@ export async function findItemViewers(
   userIds: readonly number[],
   structure: StructureReads = readStructure(db, item.teamId),
 ): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const board = await structure.board(item.boardId);
-  if (!board) return new Set();
+  const viewers = await findFolderViewers(db, item, [item.folderId], userIds, structure);
+  return viewers.get(item.folderId) ?? new Set();
+}
+
+/**
+ * Which of these users see each of these folders of a board (findItemViewers' rule): the board's
+ * audience is read once for all of them.
+ */
+export async function findFolderViewers(
+  db: DbOrTx,
+  place: Pick<ItemRow, 'teamId' | 'boardId'>,
+  folderIds: readonly string[],
+  userIds: readonly number[],
+  structure: StructureReads = readStructure(db, place.teamId),
+): Promise<Map<string, Set<number>>> {
+  const viewers = new Map<string, Set<number>>();
+  if (userIds.length === 0) return viewers;
+  const board = await structure.board(place.boardId);
+  if (!board) return viewers;
   const [audience] = await findBoardAudience(db, {
-    teamId: item.teamId,
-    boardIds: [item.boardId],
+    teamId: place.teamId,
+    boardIds: [place.boardId],
     userIds,
     guests: true,
     boards: [board],
   });
-  if (!audience || audience.seeing.length === 0) return new Set();
-  const boardFolders = await structure.boardFolders(item.boardId);
-  const rule = folderRule(audience.board, item.folderId, boardFolders);
-  return new Set(audience.seeing.filter((access) => rule(access).canView).map((access) => access.userId));
+  if (!audience || audience.seeing.length === 0) return viewers;
+  const boardFolders = await structure.boardFolders(place.boardId);
+  for (const folderId of new Set(folderIds)) {
+    const rule = folderRule(audience.board, folderId, boardFolders);
+    viewers.set(
+      folderId,
+      new Set(audience.seeing.filter((access) => rule(access).canView).map((access) => access.userId)),
+    );
+  }
+  return viewers;
 }

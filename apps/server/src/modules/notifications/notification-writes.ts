@@ -1,5 +1,5 @@
 import { VIEW_SUBSCRIBEABLE_TYPE } from '@strata/domain/notifications/notification-path';
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { boards } from '../../db/schema/boards';
@@ -88,12 +88,29 @@ export async function readSubjectNames(
   subject: ItemSubject,
   actorId: number | null,
 ): Promise<SubjectNames> {
+  const names = await readSubjectNamesOf(db, subject.teamId, [subject.itemId], actorId);
+  return names.get(subject.itemId) ?? { actor: null, board: null, title: null };
+}
+
+/** readSubjectNames for several items of a workspace, in one query (an item that is gone is missing). */
+export async function readSubjectNamesOf(
+  db: DbOrTx,
+  teamId: number,
+  itemIds: readonly string[],
+  actorId: number | null,
+): Promise<Map<string, SubjectNames>> {
+  if (itemIds.length === 0) return new Map();
   const { actor, board, title } = subjectNameColumns(sql`${actorId}::int`);
-  const [row] = rowsOf<SubjectNames>(
-    await db.execute(sql`SELECT ${actor} AS actor, ${board} AS board, ${title} AS title FROM ${items}
-      WHERE ${items.teamId} = ${subject.teamId} AND ${items.id} = ${subject.itemId}`),
-  ).rows;
-  return { actor: row?.actor ?? null, board: row?.board ?? null, title: row?.title ?? null };
+  const { rows } = rowsOf<SubjectNames & { id: string }>(
+    await db.execute(sql`SELECT ${items.id} AS id, ${actor} AS actor, ${board} AS board, ${title} AS title
+      FROM ${items} WHERE ${items.teamId} = ${teamId} AND ${inArray(items.id, [...new Set(itemIds)])}`),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { actor: row.actor ?? null, board: row.board ?? null, title: row.title ?? null },
+    ]),
+  );
 }
 
 /**
