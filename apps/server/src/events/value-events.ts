@@ -32,6 +32,8 @@ export interface CompactValueChange {
   added?: number[];
   /** An updated value's data before the write (for subscribers only: automations' "from"). */
   before?: unknown;
+  /** A hidden or private folder's value as it is now (for subscribers only: automations' triggers). */
+  restricted?: ValueEventData;
 }
 
 /** Where an item event's row names the folder a move took it from (for subscribers only). */
@@ -71,6 +73,7 @@ export function expandEvent(row: DispatchedEvent): DispatchedEvent[] {
       return {
         ...valueEvent,
         ...(change.before === undefined ? {} : { valueBefore: change.before }),
+        ...(change.restricted === undefined ? {} : { restrictedValue: change.restricted }),
         type: change.type,
         payload: {
           type: change.type,

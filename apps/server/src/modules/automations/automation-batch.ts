@@ -1,6 +1,5 @@
 import { loopStop } from '@strata/domain/automations/loop-guard';
 import type { Recipe } from '@strata/domain/automations/recipe';
-import { passesFilters } from '@strata/domain/views/view-rows';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -16,22 +15,15 @@ import { jsonRows } from '../../events/json-rows';
 import { writeAs } from '../../events/write-origin';
 import { type PreparedEdit, prepareItemEdit, writeItemEdits } from '../items/item-edit';
 import { announceItemUpdates } from '../items/item-events';
-import { findBoardAttributesCached, itemReads } from '../items/item-reads';
+import { itemReads } from '../items/item-reads';
 import { findItemsAnyState } from '../items/items.repo';
-import { toAttribute, toItem } from '../items/items.shapes';
 import { runWrite } from '../records/write-scope';
-import {
-  attributeName,
-  isValueAction,
-  noticeOf,
-  type RunSubject,
-  valuesBody,
-  valueWrites,
-} from './automation-actions';
+import { attributeName, isValueAction, noticeOf, valuesBody, valueWrites } from './automation-actions';
 import { type ItemNotice, tellAboutItems } from './automation-notices';
 import { runAutomation, standingOf } from './automation-runner';
 import { AUTOMATION_RUN_JOB, type AutomationRunJob, enabledAutomationsOf } from './automation-trigger';
 import { type Reserved, reserveRuns, runsLimitOf, tellReserved } from './automation-usage';
+import { conditionsHold, runAttributes, runOrigin, runSubject } from './run-parts';
 
 /**
  * The job that performs automations' runs: a fetch of up to 50 (runs come in bursts: a batch of
@@ -160,18 +152,9 @@ async function runGroup(ctx: AppContext, teamId: number, group: Group): Promise<
   const { automation, creator, depth } = group;
   const { recipe } = automation;
   const timeZone = creator.timezone ?? 'UTC';
-  const attributes = (await findBoardAttributesCached({ ctx, tx: ctx.db }, teamId, automation.boardId)).map(
-    (row) => {
-      const attribute = toAttribute(row);
-      return { id: attribute.id, name: attribute.name, type: attribute.type, settings: attribute.settings };
-    },
-  );
+  const attributes = await runAttributes(ctx, teamId, automation.boardId);
   const limit = await runsLimitOf(ctx, teamId);
-  const origin = {
-    actorId: ctx.autobotId,
-    automation: { id: automation.id, name: automation.name },
-    depth: depth + 1,
-  };
+  const origin = runOrigin(ctx, automation, depth);
   const { notices, reserved, stopped } = await writeAs(origin, () =>
     runWrite(ctx, creator, teamId, async (scope) => {
       const { tx, now } = scope;
@@ -191,16 +174,7 @@ async function runGroup(ctx: AppContext, teamId: number, group: Group): Promise<
           stopped.push({ runId: run.id, reason: stop });
           skip(stop);
         } else if (!item || item.deletedAt) skip('item_gone');
-        else if (
-          recipe.conditions.length > 0 &&
-          !passesFilters({
-            item: toItem(item),
-            attributes,
-            rules: { filters: recipe.conditions, filter_match: recipe.condition_match },
-            context: { timeZone, now: now.getTime() },
-          })
-        )
-          skip('conditions_not_met');
+        else if (!conditionsHold(automation, item, attributes, { timeZone, now })) skip('conditions_not_met');
         else toRun.push({ run, item });
       }
       const reserved = await reserveRuns(tx, { teamId, now, limit }, toRun.length);
@@ -210,15 +184,7 @@ async function runGroup(ctx: AppContext, teamId: number, group: Group): Promise<
       const edits: PreparedEdit[] = [];
       const notices: ItemNotice[] = [];
       for (const { run, item } of toRun.slice(0, reserved.granted)) {
-        const subject: RunSubject = {
-          boardId: automation.boardId,
-          itemId: item.id,
-          occurrence: run.occurrence as unknown as RunSubject['occurrence'],
-          actorId: run.actorId,
-          attributes,
-          automationName: automation.name,
-          timeZone,
-        };
+        const subject = runSubject(automation, run, attributes, timeZone);
         // Each action sees what the ones before it wrote, as when they are stored one by one.
         let working = item;
         const writes: Record<string, unknown> = {};

@@ -1,6 +1,5 @@
 import { loopStop, switchesOff } from '@strata/domain/automations/loop-guard';
 import { AppError } from '@strata/domain/errors';
-import { passesFilters } from '@strata/domain/views/view-rows';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { noteInvalidation } from '../../cache/commit-hooks';
 import type { AppContext } from '../../context';
@@ -12,15 +11,14 @@ import {
 } from '../../db/schema/automations';
 import { type UserRow, users } from '../../db/schema/users';
 import { writeAs } from '../../events/write-origin';
-import { findBoardAttributesCached } from '../items/item-reads';
 import { findItemAnyState } from '../items/items.repo';
-import { toAttribute, toItem } from '../items/items.shapes';
 import { runWrite } from '../records/write-scope';
 import { getTeamAccess } from '../teams/team-access';
-import { type ActionOutcome, performAction, type RunSubject } from './automation-actions';
+import { type ActionOutcome, performAction } from './automation-actions';
 import { tellAboutRun } from './automation-notices';
 import { enabledAutomationsOf } from './automation-trigger';
 import { takeRun } from './automation-usage';
+import { conditionsHold, runAttributes, runOrigin, runSubject } from './run-parts';
 
 type Finish = { state: 'done' | 'failed' | 'skipped'; result: Record<string, unknown> };
 
@@ -58,42 +56,21 @@ export async function runAutomation(ctx: AppContext, teamId: number, runId: stri
     await switchOff(ctx, automation, 'creator_left');
     return finish(ctx, run, { state: 'failed', result: { reason: 'creator_left' } });
   }
-  const attributes = (await findBoardAttributesCached({ ctx, tx: ctx.db }, teamId, automation.boardId)).map(
-    (row) => {
-      const attribute = toAttribute(row);
-      return { id: attribute.id, name: attribute.name, type: attribute.type, settings: attribute.settings };
-    },
-  );
+  const attributes = await runAttributes(ctx, teamId, automation.boardId);
+  const timeZone = creator.timezone ?? 'UTC';
   const { recipe } = automation;
   if (run.itemId && recipe.conditions.length > 0) {
     const item = await findItemAnyState(ctx.db, teamId, run.itemId);
     if (!item || item.deletedAt)
       return finish(ctx, run, { state: 'skipped', result: { reason: 'item_gone' } });
-    const holds = passesFilters({
-      item: toItem(item),
-      attributes,
-      rules: { filters: recipe.conditions, filter_match: recipe.condition_match },
-      context: { timeZone: creator.timezone ?? 'UTC', now: ctx.clock.now().getTime() },
-    });
-    if (!holds) return finish(ctx, run, { state: 'skipped', result: { reason: 'conditions_not_met' } });
+    if (!conditionsHold(automation, item, attributes, { timeZone, now: ctx.clock.now() }))
+      return finish(ctx, run, { state: 'skipped', result: { reason: 'conditions_not_met' } });
   }
   if (!(await takeRun(ctx, teamId)))
     return finish(ctx, run, { state: 'skipped', result: { reason: 'runs_exceeded' } });
 
-  const subject: RunSubject = {
-    boardId: automation.boardId,
-    itemId: run.itemId,
-    occurrence: run.occurrence as unknown as RunSubject['occurrence'],
-    actorId: run.actorId,
-    attributes,
-    automationName: automation.name,
-    timeZone: creator.timezone ?? 'UTC',
-  };
-  const origin = {
-    actorId: ctx.autobotId,
-    automation: { id: automation.id, name: automation.name },
-    depth: run.depth + 1,
-  };
+  const subject = runSubject(automation, run, attributes, timeZone);
+  const origin = runOrigin(ctx, automation, run.depth);
   let outcomes: ActionOutcome[];
   try {
     outcomes = await writeAs(origin, () =>

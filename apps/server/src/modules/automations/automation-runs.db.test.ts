@@ -318,6 +318,40 @@ describe('the workspace’s monthly runs', () => {
   });
 });
 
+describe('hidden and private folders', () => {
+  test('a value changed on an item of a hidden or a private folder fires as anywhere else', async () => {
+    const p = await place();
+    const folderWith = async (settings: Record<string, unknown>) => {
+      const folder = await api.newFolder(s, p.board.id);
+      const saved = await api.send('PUT', `/api/${s.team.id}/folders/${folder.id}`, s.owner.token, {
+        board_id: p.board.id,
+        name: 'Folder',
+        settings,
+        row_version: 2,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      return folder.id as string;
+    };
+    const automation = await a.create(p.board.id, {
+      trigger: { kind: 'value_changed', attribute_id: p.count.id, to: { operator: 'gt', operand: 5 } },
+      actions: [{ kind: 'set_value', attribute_id: p.due.id, value: { kind: 'today' } }],
+    });
+    const hidden = await folderWith({ hidden: true });
+    const secret = await folderWith({ private: true, member_ids: [] });
+    const items = [await api.newItem(s, hidden), await api.newItem(s, secret)];
+    for (const item of items)
+      await api.putItem(s, s.owner.token, item.id, { values: { [p.count.id]: { data: 9 } }, row_version: 2 });
+    const runs = await settledRuns(t, s.team.id, automation.id, 2);
+    expect(runs.map((run) => [run.itemId, run.state, run.occurrence])).toEqual(
+      items.map((item, i) => [
+        item.id,
+        'done',
+        expect.objectContaining({ folder_id: [hidden, secret][i], after: 9, before: null }),
+      ]),
+    );
+  });
+});
+
 describe('the creator’s rights', () => {
   test('an automation whose creator left the workspace does not run: it is switched off', async () => {
     const own = await seedWorkspace(t);

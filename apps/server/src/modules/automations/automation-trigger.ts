@@ -55,6 +55,9 @@ export function createAutomationTrigger(ctx: AppContext): EventSubscriber {
   let wanted: WantedRun[] = [];
   // The value events of a created item's row come right after it: they are its creation, not changes.
   let createdRow: number | null = null;
+  // The folder the item event of a row names (none for a hidden or private folder's item): its
+  // value events, right after it, need no read to know where their item is.
+  let rowFolder: { row: number; itemId: string; folderId: string } | null = null;
   return {
     name: 'automations',
     types: [
@@ -66,15 +69,18 @@ export function createAutomationTrigger(ctx: AppContext): EventSubscriber {
       FORM_SUBMITTED_EVENT,
     ],
     async handle(event) {
+      if (event.type.startsWith('item.')) rowFolder = folderNamed(event);
       if (event.type === 'item.created') createdRow = event.id;
       else if (event.type.startsWith('value.') && createdRow === event.id) return;
       if (event.type === FORM_SUBMITTED_EVENT) return formAnswered(event);
       const boardId = BOARD_CHANNEL.exec(event.channel)?.[1];
       if (event.teamId === null || !boardId) return;
-      await match(event, boardId, () => occurrenceOf(ctx, event));
+      const known = rowFolder?.row === event.id ? rowFolder : undefined;
+      await match(event, boardId, () => occurrenceOf(ctx, event, known));
     },
     async afterBatch() {
       createdRow = null;
+      rowFolder = null;
       const runs = wanted;
       wanted = [];
       await queueRuns(ctx, runs);
@@ -153,12 +159,33 @@ function mayFireOn(automation: AutomationRow, event: DispatchedEvent): boolean {
   const { trigger } = automation.recipe;
   if (OCCURRENCES_OF[trigger.kind] !== KIND_OF_EVENT[event.type]) return false;
   if (!event.type.startsWith('value.') || !('attribute_id' in trigger)) return true;
-  const value = event.payload.data as { attribute_id?: string } | undefined;
+  const value = changedValue(event);
   return value?.attribute_id === undefined || value.attribute_id === trigger.attribute_id;
 }
 
-/** What an event tells automations happened; undefined when nothing they listen for. */
-async function occurrenceOf(ctx: AppContext, event: DispatchedEvent): Promise<Occurrence | undefined> {
+/** A value event's value: its data, or for a hidden or private folder's item what only subscribers see. */
+const changedValue = (event: DispatchedEvent) =>
+  (event.payload.data ?? event.restrictedValue) as
+    | { item_id?: string; attribute_id?: string; data?: unknown }
+    | undefined;
+
+/** The item and folder an item event's data names, if it has data. */
+function folderNamed(event: DispatchedEvent) {
+  const data = event.payload.data as { folder_id?: unknown } | undefined;
+  return typeof data?.folder_id === 'string'
+    ? { row: event.id, itemId: String(event.payload.id), folderId: data.folder_id }
+    : null;
+}
+
+/**
+ * What an event tells automations happened; undefined when nothing they listen for. `known`: the
+ * folder its row's item event named.
+ */
+async function occurrenceOf(
+  ctx: AppContext,
+  event: DispatchedEvent,
+  known?: { itemId: string; folderId: string },
+): Promise<Occurrence | undefined> {
   const payload = event.payload as { id?: unknown; data?: Record<string, unknown> };
   const teamId = event.teamId!;
   if (event.type === 'item.created' || event.type === 'item.updated') {
@@ -180,14 +207,15 @@ async function occurrenceOf(ctx: AppContext, event: DispatchedEvent): Promise<Oc
     return { kind: 'comment_added', item_id: itemId, folder_id: folderId, comment_id: String(payload.id) };
   }
   // value.created / value.updated: `data` is the value ({ item_id, attribute_id, data }).
-  const value = payload.data as { item_id?: string; attribute_id?: string; data?: unknown } | undefined;
+  const value = changedValue(event);
   if (!value?.item_id || !value.attribute_id) return undefined;
-  const item = await findItemAnyState(ctx.db, teamId, value.item_id);
-  if (!item || item.deletedAt) return undefined;
+  const folderId =
+    known?.itemId === value.item_id ? known.folderId : await folderOf(ctx, teamId, value.item_id, undefined);
+  if (!folderId) return undefined;
   return {
     kind: 'value_changed',
-    item_id: item.id,
-    folder_id: item.folderId,
+    item_id: value.item_id,
+    folder_id: folderId,
     attribute_id: value.attribute_id,
     before: event.valueBefore ?? null,
     after: value.data ?? null,

@@ -162,8 +162,21 @@ function itemEvents(
     if (row) {
       const list = compact.get(item.id) ?? [];
       // An updated value's data before the write, for subscribers (automations' "from X").
-      const was = !isRestricted && !change.created && change.before != null ? { before: change.before } : {};
-      if (isRestricted) list.push({ type: valueType, id: change.valueId, ...added });
+      const was = !change.created && change.before != null ? { before: change.before } : {};
+      if (isRestricted)
+        list.push({
+          type: valueType,
+          id: change.valueId,
+          ...added,
+          ...was,
+          // For subscribers only (value-events.ts): automations fire on hidden folders' items too.
+          restricted: {
+            id: change.valueId,
+            item_id: item.id,
+            attribute_id: change.attributeId,
+            data: change.data,
+          },
+        });
       // The item's event carries its values: a value it holds as changed is named, not repeated.
       else if (holdsValue(row, change))
         list.push({
