@@ -38,10 +38,6 @@ test('an automation built from the gallery sets the date and notifies the owner 
   await page.getByRole('button', { name: 'Automations' }).click();
   const dialog = page.getByRole('dialog', { name: 'Automations' });
   await dialog.getByRole('tab', { name: 'Browse', selected: true }).waitFor();
-  // Triggers the server does not run yet are not offered.
-  expect(await dialog.getByText(/schedule|date arrives|button is clicked|form is submitted/i).count()).toBe(
-    0,
-  );
   await screenshot(page, 'automations-browse');
   await dialog
     .getByRole('button', {

@@ -2,6 +2,8 @@ import { readSettings } from '@strata/domain/attributes/attribute-settings';
 import type { Action } from '@strata/domain/automations/recipe';
 import { useTranslation } from '../../i18n/use-translation';
 import { CheckField, SelectField, TextField } from './builder-fields';
+import { nameAttributeOf } from './new-item-draft';
+import { NewItemValues } from './new-item-values';
 import { PeopleFields } from './people-fields';
 import { attributesFor, type ProblemsByPath, setLabelAttribute } from './recipe-draft';
 import { PLACEHOLDERS } from './recipe-gallery';
@@ -182,7 +184,10 @@ export function ActionFields({ action, path, board, problems, onChange }: Action
   }
 }
 
-/** A new item: in a folder or as a subitem of the item, with a name (the board's name attribute). */
+/**
+ * A new item: in a folder or as a subitem of the item, with a name (the board's name attribute)
+ * and further values.
+ */
 function CreateItemFields({
   action,
   path,
@@ -192,9 +197,7 @@ function CreateItemFields({
 }: ActionFieldsProps & { action: Extract<Action, { kind: 'create_item' }> }) {
   const { t } = useTranslation();
   const B = 'views.automations.builder';
-  const nameAttribute =
-    board.attributes.find((attribute) => attribute.type === 'text' && attribute.settings.primary === true) ??
-    board.attributes.find((attribute) => attribute.type === 'text');
+  const nameAttribute = nameAttributeOf(board.attributes);
   const named = action.values.find((value) => value.attribute_id === nameAttribute?.id);
   const name = named?.value.kind === 'fixed' && typeof named.value.data === 'string' ? named.value.data : '';
   return (
@@ -230,6 +233,14 @@ function CreateItemFields({
           }}
         />
       )}
+      <NewItemValues
+        action={action}
+        path={path}
+        board={board}
+        problems={problems}
+        nameId={nameAttribute?.id}
+        onChange={onChange}
+      />
     </>
   );
 }

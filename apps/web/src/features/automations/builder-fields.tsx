@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import styles from './builder.module.css';
 
@@ -28,6 +28,8 @@ export function SelectField({
   options,
   placeholder,
   problem,
+  hint,
+  selectRef,
   onChange,
 }: {
   label: string;
@@ -36,22 +38,27 @@ export function SelectField({
   /** The empty choice's text; without it the field always has a value. */
   placeholder?: string;
   problem?: string;
+  hint?: string;
+  /** The select itself: for a list that moves the focus onto it (a value just added). */
+  selectRef?: Ref<HTMLSelectElement>;
   onChange(value: string | null): void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const known = value === null || options.some((option) => option.value === value);
+  const described = [problem ? `${id}-problem` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
       <select
+        ref={selectRef}
         id={id}
         className={styles.control}
         value={value ?? ''}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-describedby={described || undefined}
         onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
       >
         {(placeholder !== undefined || value === null) && <option value="">{placeholder ?? ''}</option>}
@@ -62,6 +69,11 @@ export function SelectField({
           </option>
         ))}
       </select>
+      {hint && (
+        <span id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </span>
+      )}
       <ProblemText id={`${id}-problem`} code={problem} />
     </div>
   );

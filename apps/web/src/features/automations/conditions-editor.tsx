@@ -1,13 +1,8 @@
-import type { FilterOperator } from '@strata/domain/attributes/filter-operators';
-import { filterOperatorsFor } from '@strata/domain/attributes/type-registry';
-import { contextLocale } from '@strata/domain/attributes/value-context';
 import { MAX_CONDITIONS, type Recipe } from '@strata/domain/automations/recipe';
-import { firstDayOfWeek } from '@strata/domain/locale';
 import { Plus, X } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { filterableAttributes } from '../views/table/filter-editor';
-import { defaultOperand, OperandInput, operandKind } from '../views/table/filter-operand-input';
+import { FilterRuleFields, filterableAttributes, ruleFor } from '../views/table/filter-rule-fields';
 import styles from './builder.module.css';
 import { ProblemText } from './builder-fields';
 import type { ProblemsByPath } from './recipe-draft';
@@ -41,13 +36,6 @@ export function ConditionsEditor({
   while (keys.current.length < conditions.length) keys.current.push(next.current++);
   keys.current.length = conditions.length;
   const filterable = filterableAttributes(board.attributes);
-  const byId = new Map(board.attributes.map((attribute) => [attribute.id, attribute]));
-  const locale = contextLocale(board.context);
-  const ruleFor = (attributeId: string, operator?: FilterOperator): Condition => {
-    const type = byId.get(attributeId)?.type ?? 'text';
-    const op = operator ?? filterOperatorsFor(type)[0]!;
-    return { attribute_id: attributeId, operator: op, operand: defaultOperand(operandKind(type, op)) };
-  };
   const replace = (index: number, condition: Condition) =>
     onChange(
       conditions.map((other, at) => (at === index ? condition : other)),
@@ -72,7 +60,6 @@ export function ConditionsEditor({
       {conditions.length > 0 && (
         <ul className={styles.conditions}>
           {conditions.map((condition, index) => {
-            const attribute = byId.get(condition.attribute_id);
             const problem =
               problems.get(`conditions.${index}.attribute_id`) ?? problems.get(`conditions.${index}`);
             const problemId = `automation-condition-${keys.current[index]}-problem`;
@@ -83,55 +70,15 @@ export function ConditionsEditor({
                 aria-label={t('views.filter.condition', { n: index + 1 })}
               >
                 <div className={styles.row}>
-                  <select
-                    className={styles.control}
-                    aria-label={t('views.filter.attribute')}
-                    aria-invalid={problem ? true : undefined}
-                    aria-describedby={problem ? problemId : undefined}
-                    value={condition.attribute_id}
-                    onChange={(event) => replace(index, ruleFor(event.target.value))}
-                  >
-                    {!attribute && (
-                      <option value={condition.attribute_id}>{t('views.filter.deleted')}</option>
-                    )}
-                    {filterable.map((option) => (
-                      <option key={option.id} value={option.id}>
-                        {option.name}
-                      </option>
-                    ))}
-                  </select>
-                  {attribute && (
-                    <select
-                      className={styles.control}
-                      aria-label={t('views.filter.operator')}
-                      value={condition.operator}
-                      onChange={(event) => {
-                        const operator = event.target.value as FilterOperator;
-                        const same =
-                          operandKind(attribute.type, operator) ===
-                          operandKind(attribute.type, condition.operator);
-                        replace(index, same ? { ...condition, operator } : ruleFor(attribute.id, operator));
-                      }}
-                    >
-                      {filterOperatorsFor(attribute.type).map((operator) => (
-                        <option key={operator} value={operator}>
-                          {t(`views.operators.${operator}`)}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                  {attribute && (
-                    <OperandInput
-                      key={`${attribute.id}:${operandKind(attribute.type, condition.operator)}`}
-                      attribute={attribute}
-                      operator={condition.operator}
-                      operand={condition.operand}
-                      members={board.members}
-                      locale={locale}
-                      weekStartsOn={firstDayOfWeek(locale, board.context.weekStartsOn)}
-                      onChange={(operand) => replace(index, { ...condition, operand })}
-                    />
-                  )}
+                  <FilterRuleFields
+                    rule={condition}
+                    attributes={board.attributes}
+                    members={board.members}
+                    context={board.context}
+                    controlClassName={styles.control}
+                    problemId={problem ? problemId : undefined}
+                    onChange={(next) => replace(index, next)}
+                  />
                   <button
                     type="button"
                     className={styles.iconButton}
@@ -157,7 +104,7 @@ export function ConditionsEditor({
         <button
           type="button"
           className={styles.textButton}
-          onClick={() => onChange([...conditions, ruleFor(filterable[0]!.id)], match)}
+          onClick={() => onChange([...conditions, ruleFor(filterable[0]!)], match)}
         >
           <Plus size={14} aria-hidden="true" />
           {t(`${B}.addCondition`)}

@@ -12,6 +12,7 @@ import {
   serverProblems,
   setLabelAttribute,
   setTriggerAttribute,
+  setTriggerFolder,
   setValueAttribute,
   valueKindsFor,
 } from './recipe-draft';
@@ -210,11 +211,12 @@ describe('what keeps a draft from being saved or switched on', () => {
     });
   });
 
-  test('time and button triggers are offered; form answers are not (the server does not run them)', () => {
+  test('time, button and form triggers are offered: the server runs every one', () => {
     expect(isOfferedTrigger('schedule')).toBe(true);
     expect(isOfferedTrigger('date_arrives')).toBe(true);
     expect(isOfferedTrigger('button_clicked')).toBe(true);
-    expect(isOfferedTrigger('form_submitted')).toBe(false);
+    expect(isOfferedTrigger('form_submitted')).toBe(true);
+    expect(newTrigger('form_submitted')).toEqual({ kind: 'form_submitted', folder_id: null, form_id: null });
     expect(newTrigger('schedule')).toEqual({ kind: 'schedule', schedule: null });
     expect(newTrigger('date_arrives')).toMatchObject({
       attribute_id: null,
@@ -226,5 +228,63 @@ describe('what keeps a draft from being saved or switched on', () => {
   test('the gallery offers only triggers the server runs', () => {
     expect(galleryRecipes(texts).every(({ recipe }) => isOfferedTrigger(recipe.trigger.kind))).toBe(true);
     expect(galleryRecipes(texts).length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('a form trigger', () => {
+  const FORMS = { ...BOARD, formIds: ['intake'] };
+  const withTrigger = (trigger: Recipe['trigger']): Recipe => ({
+    ...newRecipe('form_submitted'),
+    trigger,
+    actions: [{ kind: 'move_to_folder', folder_id: 'plan' }],
+  });
+
+  test.each([
+    ['any form of any folder', null, null, []],
+    ['any form of one folder', 'plan', null, []],
+    ['a form of the board', 'plan', 'intake', []],
+    ['a form the board no longer has', 'plan', 'gone', ['trigger.form_id:INVALID']],
+    ['a folder the board no longer has', 'old', null, ['trigger.folder_id:UNKNOWN_FOLDER']],
+  ])('%s (folder %s, form %s): what keeps it from being switched on', (_, folderId, formId, problems) => {
+    const { shape, blanks } = checkDraft(
+      withTrigger({ kind: 'form_submitted', folder_id: folderId, form_id: formId }),
+      FORMS,
+    );
+    expect(shape).toEqual([]);
+    expect(blanks.map((problem) => `${problem.path}:${problem.code}`)).toEqual(problems);
+  });
+
+  const form = { kind: 'form_submitted' as const, folder_id: 'plan', form_id: 'intake' };
+  test.each([
+    [
+      'another folder empties the form (a form is a view of one folder)',
+      form,
+      'archive',
+      { ...form, folder_id: 'archive', form_id: null },
+    ],
+    ['any folder empties the form too', form, null, { ...form, folder_id: null, form_id: null }],
+    ['the same folder keeps it', form, 'plan', form],
+    [
+      'another trigger only changes its folder',
+      { kind: 'item_created' as const, folder_id: 'plan' },
+      'archive',
+      { kind: 'item_created', folder_id: 'archive' },
+    ],
+    [
+      'a trigger without a folder is left as it is',
+      { kind: 'button_clicked' as const, attribute_id: 'go' },
+      'plan',
+      { kind: 'button_clicked', attribute_id: 'go' },
+    ],
+  ] as const)('%s', (_, trigger, folderId, expected) => {
+    expect(setTriggerFolder(trigger, folderId)).toEqual(expected);
+  });
+
+  test('another trigger kind becomes a form trigger with its folder kept and any form', () => {
+    expect(changeTriggerKind({ kind: 'item_created', folder_id: 'plan' }, 'form_submitted')).toEqual({
+      kind: 'form_submitted',
+      folder_id: 'plan',
+      form_id: null,
+    });
   });
 });

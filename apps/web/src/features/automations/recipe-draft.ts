@@ -10,6 +10,7 @@ import {
   type Trigger,
   type TriggerKind,
   triggerSchema,
+  type ValueSource,
 } from '@strata/domain/automations/recipe';
 import {
   isWritableType,
@@ -25,7 +26,7 @@ import { scheduleProblems } from './schedule-draft';
  * blanks that depended on the one before, and actions are added, removed and reordered.
  */
 
-/** Triggers the server runs today; a form's answers (docs/automations.md, "Not yet") are not offered. */
+/** Triggers the server runs today, in the order the trigger choice lists them. */
 export const OFFERED_TRIGGERS = [
   'label_set',
   'value_changed',
@@ -34,6 +35,7 @@ export const OFFERED_TRIGGERS = [
   'item_created',
   'item_moved',
   'comment_added',
+  'form_submitted',
   'schedule',
   'date_arrives',
   'button_clicked',
@@ -79,6 +81,16 @@ export function changeTriggerKind(trigger: Trigger, kind: TriggerKind): Trigger 
   const next = newTrigger(kind);
   if ('folder_id' in next && 'folder_id' in trigger) return { ...next, folder_id: trigger.folder_id };
   return next;
+}
+
+/**
+ * The folder a trigger listens in (null: every folder). A form is a view of one folder: the form
+ * chosen in the folder before empties ("any form").
+ */
+export function setTriggerFolder(trigger: Trigger, folderId: string | null): Trigger {
+  if (!('folder_id' in trigger) || trigger.folder_id === folderId) return trigger;
+  if (trigger.kind === 'form_submitted') return { ...trigger, folder_id: folderId, form_id: null };
+  return { ...trigger, folder_id: folderId };
 }
 
 /** The trigger's attribute: its label and its from/to were about the one before, so they empty. */
@@ -158,6 +170,20 @@ export function valueKindsFor(type: string | undefined): ValueKind[] {
   if (type === 'date' || type === 'date_range') kinds.push('today');
   kinds.push('trigger_value', 'formula', 'clear');
   return kinds;
+}
+
+/** What a value source is when its kind is chosen: its own blanks empty (a fixed value not given yet). */
+export function newValueSource(kind: ValueKind): ValueSource {
+  switch (kind) {
+    case 'fixed':
+      return { kind, data: null };
+    case 'today':
+      return { kind, offset_days: 0 };
+    case 'formula':
+      return { kind, expression: '' };
+    default:
+      return { kind };
+  }
 }
 
 /**

@@ -36,6 +36,7 @@ const ATTRIBUTES: AttributeDefinition[] = [
 const names: RecipeNames = {
   attribute: (id) => ATTRIBUTES.find((attribute) => attribute.id === id),
   folder: (id) => ({ archive: 'Archive' })[id],
+  form: (id) => ({ intake: 'Bug report' })[id],
   member: (id) => ({ 12: 'Ada' })[id],
   context: { locale: 'en-US' },
 };
@@ -200,6 +201,52 @@ describe('the sentence of a time or button trigger', () => {
     expect(on({ kind: 'button_clicked', attribute_id: null })).toBe(
       'When [button] is clicked, move the item to Archive',
     );
+  });
+
+  test.each([
+    ['any form of the board', null, null, 'When a form is submitted, move the item to Archive'],
+    [
+      'any form of a folder',
+      'archive',
+      null,
+      'When a form is submitted in Archive, move the item to Archive',
+    ],
+    [
+      'a form of a folder',
+      'archive',
+      'intake',
+      'When the form Bug report is submitted in Archive, move the item to Archive',
+    ],
+    [
+      'a form without a folder',
+      null,
+      'intake',
+      'When the form Bug report is submitted, move the item to Archive',
+    ],
+    [
+      'a form deleted since',
+      'archive',
+      'gone',
+      'When the form (deleted) is submitted in Archive, move the item to Archive',
+    ],
+  ])('a form trigger names %s', (_, folderId, formId, expected) => {
+    expect(on({ kind: 'form_submitted', folder_id: folderId, form_id: formId })).toBe(expected);
+  });
+
+  test("a form trigger's form and folder are filled blanks at their paths", () => {
+    const parts = recipeSentence(
+      {
+        ...newRecipe('form_submitted'),
+        trigger: { kind: 'form_submitted', folder_id: 'archive', form_id: 'intake' },
+        actions: act,
+      },
+      names,
+      t,
+    );
+    expect(parts.filter((part) => part.kind === 'blank' && part.path.startsWith('trigger'))).toEqual([
+      { kind: 'blank', text: 'Bug report', path: 'trigger.form_id', isFilled: true },
+      { kind: 'blank', text: 'Archive', path: 'trigger.folder_id', isFilled: true },
+    ]);
   });
 
   test('in German, weekdays and times are written the German way', async () => {

@@ -13,10 +13,12 @@ import { firstDayOfWeek } from '@strata/domain/locale';
 import type { TFunction } from 'i18next';
 import { offsetText, timeOfDayText, timingOf, weekdaysOf } from './schedule-draft';
 
-/** What the sentence names things with: the board's attributes and folders, the workspace's people. */
+/** What the sentence names things with: the board's attributes, folders and forms, the workspace's people. */
 export interface RecipeNames {
   attribute(id: string): AttributeDefinition | undefined;
   folder(id: string): string | undefined;
+  /** A form view's name. */
+  form(id: string): string | undefined;
   member(id: number): string | undefined;
   context: ValueContext;
 }
@@ -168,8 +170,21 @@ function triggerText(b: SentenceBuilder, trigger: Trigger): string {
       break;
     case 'button_clicked':
       return t(`${K}.buttonClicked`, { attribute: attribute('button') });
+    case 'form_submitted':
+      // No form chosen is any form of the folder (or of the board): no blank to fill.
+      text =
+        trigger.form_id === null
+          ? t(`${K}.formSubmitted`)
+          : t(`${K}.formNamedSubmitted`, {
+              form: b.mark({
+                path: 'trigger.form_id',
+                isFilled: true,
+                text: b.names.form(trigger.form_id) ?? t(`${K}.missing`),
+              }),
+            });
+      break;
     default:
-      // Triggers the builder does not offer yet (a recipe saved through the API).
+      // A trigger of a later recipe version than this app knows.
       text = t(`${K}.otherTrigger`);
       break;
   }

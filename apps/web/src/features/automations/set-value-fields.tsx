@@ -1,9 +1,11 @@
+import type { AttributeDefinition } from '@strata/domain/attributes/type-registry';
 import type { Action, ValueSource } from '@strata/domain/automations/recipe';
 import { useTranslation } from '../../i18n/use-translation';
 import { SelectField, TextField } from './builder-fields';
 import { FixedValueField } from './fixed-value-field';
 import {
   attributesFor,
+  newValueSource,
   type ProblemsByPath,
   setValueAttribute,
   type ValueKind,
@@ -12,19 +14,6 @@ import {
 import type { AutomationBoard } from './use-automation-board';
 
 type SetValue = Extract<Action, { kind: 'set_value' }>;
-
-function newSource(kind: ValueKind): ValueSource {
-  switch (kind) {
-    case 'fixed':
-      return { kind, data: null };
-    case 'today':
-      return { kind, offset_days: 0 };
-    case 'formula':
-      return { kind, expression: '' };
-    default:
-      return { kind };
-  }
-}
 
 /** A set-value action: the attribute, then what it is set to (a fixed value, today ± days, …). */
 export function SetValueFields({
@@ -43,9 +32,6 @@ export function SetValueFields({
   const { t } = useTranslation();
   const B = 'views.automations.builder';
   const attribute = board.attributes.find((candidate) => candidate.id === action.attribute_id);
-  const value = action.value;
-  const kinds = valueKindsFor(attribute?.type);
-  const setValue = (next: ValueSource | null) => onChange({ ...action, value: next });
   return (
     <>
       <SelectField
@@ -66,23 +52,66 @@ export function SetValueFields({
           )
         }
       />
+      <ValueSourceFields
+        attribute={attribute}
+        value={action.value}
+        kinds={valueKindsFor(attribute?.type)}
+        mayBeBlank
+        path={path}
+        board={board}
+        problems={problems}
+        onChange={(value) => onChange({ ...action, value })}
+      />
+    </>
+  );
+}
+
+/**
+ * What an attribute is set to: the kind of source, then its own field (the type's cell editor for
+ * a fixed value, days from today, a formula). `path` is where the source's problems are reported
+ * (`{path}.value`).
+ */
+export function ValueSourceFields({
+  attribute,
+  value,
+  kinds,
+  mayBeBlank = false,
+  path,
+  board,
+  problems,
+  onChange,
+}: {
+  attribute: AttributeDefinition | undefined;
+  value: ValueSource | null;
+  /** The kinds offered for the attribute's type; the source's own kind is kept in the list. */
+  kinds: readonly ValueKind[];
+  /** The source is a blank of the recipe (a set-value action's): "Choose…" empties it again. */
+  mayBeBlank?: boolean;
+  path: string;
+  board: AutomationBoard;
+  problems: ProblemsByPath;
+  onChange(value: ValueSource | null): void;
+}) {
+  const { t } = useTranslation();
+  const B = 'views.automations.builder';
+  const offered = attribute ? [...kinds] : [];
+  if (value && !offered.includes(value.kind)) offered.push(value.kind);
+  return (
+    <>
       <SelectField
         label={t(`${B}.valueKind`)}
         value={value?.kind ?? null}
-        placeholder={t(`${B}.choose`)}
-        options={(attribute ? kinds : value ? [value.kind] : []).map((kind) => ({
-          value: kind,
-          label: t(`views.automations.values.${kind}`),
-        }))}
+        placeholder={mayBeBlank ? t(`${B}.choose`) : undefined}
+        options={offered.map((kind) => ({ value: kind, label: t(`views.automations.values.${kind}`) }))}
         problem={problems.get(`${path}.value`)}
-        onChange={(kind) => setValue(kind === null ? null : newSource(kind as ValueKind))}
+        onChange={(kind) => onChange(kind === null ? null : newValueSource(kind as ValueKind))}
       />
       {value?.kind === 'fixed' && attribute && (
         <FixedValueField
           attribute={attribute}
           data={value.data}
           board={board}
-          onChange={(data) => setValue({ kind: 'fixed', data })}
+          onChange={(data) => onChange({ kind: 'fixed', data })}
         />
       )}
       {value?.kind === 'today' && (
@@ -94,7 +123,7 @@ export function SetValueFields({
           onChange={(text) => {
             const days = Math.trunc(Number(text));
             if (Number.isFinite(days))
-              setValue({ kind: 'today', offset_days: Math.max(-3650, Math.min(3650, days)) });
+              onChange({ kind: 'today', offset_days: Math.max(-3650, Math.min(3650, days)) });
           }}
         />
       )}
@@ -103,7 +132,7 @@ export function SetValueFields({
           label={t(`${B}.formula`)}
           value={value.expression}
           problem={problems.get(`${path}.value.expression`)}
-          onChange={(expression) => setValue({ kind: 'formula', expression })}
+          onChange={(expression) => onChange({ kind: 'formula', expression })}
         />
       )}
     </>

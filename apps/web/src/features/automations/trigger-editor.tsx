@@ -3,6 +3,7 @@ import type { Trigger, TriggerKind } from '@strata/domain/automations/recipe';
 import { useTranslation } from '../../i18n/use-translation';
 import styles from './builder.module.css';
 import { type Option, SelectField } from './builder-fields';
+import { FormTriggerField } from './form-trigger-field';
 import {
   attributesFor,
   changeTriggerKind,
@@ -10,6 +11,7 @@ import {
   OFFERED_TRIGGERS,
   type ProblemsByPath,
   setTriggerAttribute,
+  setTriggerFolder,
   triggerAttributeRole,
 } from './recipe-draft';
 import { DateArrivesFields, ScheduleFields } from './time-trigger-fields';
@@ -22,8 +24,8 @@ export function folderOptions(board: AutomationBoard): Option[] {
 }
 
 /**
- * The trigger: its kind, then its blanks (folder, attribute, label, from/to, schedule, offset) as
- * the kind needs.
+ * The trigger: its kind, then its blanks (attribute, label, from/to, schedule, offset, folder,
+ * form) as the kind needs.
  */
 export function TriggerEditor({
   trigger,
@@ -131,7 +133,15 @@ export function TriggerEditor({
           value={trigger.folder_id ?? ''}
           options={[{ value: '', label: t(`${B}.anyFolder`) }, ...folderOptions(board)]}
           problem={problems.get('trigger.folder_id')}
-          onChange={(folderId) => onChange({ ...trigger, folder_id: folderId })}
+          onChange={(folderId) => onChange(setTriggerFolder(trigger, folderId))}
+        />
+      )}
+      {trigger.kind === 'form_submitted' && (
+        <FormTriggerField
+          trigger={trigger}
+          board={board}
+          problem={problems.get('trigger.form_id')}
+          onChange={onChange}
         />
       )}
     </div>

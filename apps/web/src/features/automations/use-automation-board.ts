@@ -1,6 +1,7 @@
 import type { Folder } from '@strata/contracts/boards';
 import type { Attribute } from '@strata/contracts/items';
 import type { TeamMember } from '@strata/contracts/teams';
+import type { FolderView } from '@strata/contracts/views';
 import type { ValueContext } from '@strata/domain/attributes/value-context';
 import type { RecipeBoard } from '@strata/domain/automations/recipe-check';
 import { useMemo } from 'react';
@@ -10,19 +11,23 @@ import { useSession } from '../../lib/session';
 import { useBoardView } from '../boards/board-context';
 import { useTeamMembers } from '../workspaces';
 import type { RecipeNames } from './recipe-sentence';
+import { useBoardForms } from './use-board-forms';
 
-/** What the screen works with: the board's attributes and folders, the workspace's people. */
+/** What the screen works with: the board's attributes, folders and forms, the workspace's people. */
 export interface AutomationBoard {
   teamId: number;
   boardId: string;
   attributes: readonly Attribute[];
   folders: readonly Folder[];
+  /** The form views of the board's folders (a form trigger's choices and names). */
+  forms: readonly FolderView[];
   /** The workspace's people: those an automation may name. */
   members: readonly TeamMember[];
   context: ValueContext;
   names: RecipeNames;
   /** What recipeProblems checks a recipe against, as the server does. */
   recipeBoard: RecipeBoard;
+  /** The attributes and every folder's forms have come (a form not among them is really gone). */
   isLoaded: boolean;
 }
 
@@ -34,10 +39,16 @@ export function useAutomationBoard(): AutomationBoard {
   const members = useTeamMembers(teamId);
   const attributeList = attributes.data;
   const memberList = members.data;
+  const { forms, isLoaded: areFormsLoaded } = useBoardForms(
+    teamId,
+    board.id,
+    folders.map((folder) => folder.id),
+  );
   return useMemo(() => {
     const byId = new Map((attributeList ?? []).map((attribute) => [attribute.id, attribute]));
     const folderNames = new Map(folders.map((folder) => [folder.id, folder.name]));
     const memberNames = new Map((memberList ?? []).map((member) => [member.id, member.name]));
+    const formNames = new Map(forms.map((form) => [form.id, form.name]));
     const context: ValueContext = {
       locale: i18n.language,
       timeZone: profile?.timezone ?? undefined,
@@ -51,16 +62,22 @@ export function useAutomationBoard(): AutomationBoard {
       boardId: board.id,
       attributes: attributeList ?? [],
       folders,
+      forms,
       members: memberList ?? [],
       context,
       names: {
         attribute: (id) => byId.get(id),
         folder: (id) => folderNames.get(id),
+        form: (id) => formNames.get(id),
         member: (id) => memberNames.get(id),
         context,
       },
-      recipeBoard: { attributes: attributeList ?? [], folderIds: folders.map((folder) => folder.id) },
-      isLoaded: attributeList !== undefined,
+      recipeBoard: {
+        attributes: attributeList ?? [],
+        folderIds: folders.map((folder) => folder.id),
+        formIds: forms.map((form) => form.id),
+      },
+      isLoaded: attributeList !== undefined && areFormsLoaded,
     };
-  }, [attributeList, memberList, folders, teamId, board.id, i18n.language, profile]);
+  }, [attributeList, memberList, folders, forms, areFormsLoaded, teamId, board.id, i18n.language, profile]);
 }

@@ -1,18 +1,13 @@
-import type { FilterOperator } from '@strata/domain/attributes/filter-operators';
-import {
-  type AttributeDefinition,
-  filterOperatorsFor,
-  validateFilter,
-} from '@strata/domain/attributes/type-registry';
-import { contextLocale, type ValueContext } from '@strata/domain/attributes/value-context';
-import { firstDayOfWeek } from '@strata/domain/locale';
+import { type AttributeDefinition, validateFilter } from '@strata/domain/attributes/type-registry';
+import type { ValueContext } from '@strata/domain/attributes/value-context';
 import { type FilterRule, MAX_FILTERS, type ViewSettings } from '@strata/domain/views/view-settings';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { valueErrorText } from '../cells/use-validated-commit';
 import type { ViewMember } from '../view-types';
-import { defaultOperand, OperandInput, operandKind } from './filter-operand-input';
+import { operandKind } from './filter-operand-input';
+import { FilterRuleFields, filterableAttributes, ruleFor } from './filter-rule-fields';
 import styles from './toolbar.module.css';
 
 interface DraftRule extends FilterRule {
@@ -30,20 +25,6 @@ export interface FilterEditorProps {
 
 let nextKey = 1;
 const withKey = (rule: FilterRule): DraftRule => ({ ...rule, key: nextKey++ });
-
-/** The attributes a view can filter by (buttons have no value to filter). */
-export function filterableAttributes(attributes: readonly AttributeDefinition[]): AttributeDefinition[] {
-  return attributes.filter((attribute) => filterOperatorsFor(attribute.type).length > 0);
-}
-
-function ruleFor(attribute: AttributeDefinition, operator?: FilterOperator): FilterRule {
-  const op = operator ?? filterOperatorsFor(attribute.type)[0]!;
-  return {
-    attribute_id: attribute.id,
-    operator: op,
-    operand: defaultOperand(operandKind(attribute.type, op)),
-  };
-}
 
 /** A condition whose value is still to be given (empty text, no choice yet): kept, not applied. */
 function isUnfinished(attribute: AttributeDefinition, rule: FilterRule): boolean {
@@ -109,7 +90,6 @@ export function FilterEditor({
       )}
       <ul className={styles.rules}>
         {draft.map((rule, index) => {
-          const attribute = byId.get(rule.attribute_id);
           const problem = problemOf(rule);
           return (
             <li
@@ -117,53 +97,14 @@ export function FilterEditor({
               className={styles.rule}
               aria-label={t('views.filter.condition', { n: index + 1 })}
             >
-              <select
-                className={styles.field}
-                aria-label={t('views.filter.attribute')}
-                value={rule.attribute_id}
-                onChange={(event) => {
-                  const next = byId.get(event.target.value);
-                  if (next) replace(rule.key, ruleFor(next));
-                }}
-              >
-                {!attribute && <option value={rule.attribute_id}>{t('views.filter.deleted')}</option>}
-                {filterable.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-              {attribute && (
-                <select
-                  className={styles.field}
-                  aria-label={t('views.filter.operator')}
-                  value={rule.operator}
-                  onChange={(event) => {
-                    const operator = event.target.value as FilterOperator;
-                    const sameKind =
-                      operandKind(attribute.type, operator) === operandKind(attribute.type, rule.operator);
-                    replace(rule.key, sameKind ? { ...rule, operator } : ruleFor(attribute, operator));
-                  }}
-                >
-                  {filterOperatorsFor(attribute.type).map((operator) => (
-                    <option key={operator} value={operator}>
-                      {t(`views.operators.${operator}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-              {attribute && (
-                <OperandInput
-                  key={`${rule.attribute_id}:${operandKind(attribute.type, rule.operator)}`}
-                  attribute={attribute}
-                  operator={rule.operator}
-                  operand={rule.operand}
-                  members={members}
-                  locale={contextLocale(context)}
-                  weekStartsOn={firstDayOfWeek(contextLocale(context), context.weekStartsOn)}
-                  onChange={(operand) => replace(rule.key, { ...rule, operand })}
-                />
-              )}
+              <FilterRuleFields
+                rule={rule}
+                attributes={attributes}
+                members={members}
+                context={context}
+                controlClassName={styles.field}
+                onChange={(next) => replace(rule.key, next)}
+              />
               <button
                 type="button"
                 className={styles.iconButton}
