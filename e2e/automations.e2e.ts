@@ -98,6 +98,17 @@ test('an automation built from the gallery sets the date and notifies the owner 
   await dialog.getByText('1 of 250 runs used').waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'automations-usage');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+
+  // Where the runs' limit notifications lead: the board's address with usage=automations opens
+  // the screen on its usage, and the query leaves the address.
+  await page.goto(`${path.replace(/\/[^/]+$/, '')}?usage=automations`);
+  await dialog.getByRole('tab', { name: 'Usage', selected: true }).waitFor();
+  await dialog.getByText('1 of 250 runs used').waitFor();
+  expect(new URL(page.url()).search).toBe('');
+  // The board's address opened one of its folders.
+  expect(new URL(page.url()).pathname.startsWith(new URL(path).pathname.replace(/[^/]+$/, ''))).toBe(true);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -68,6 +68,7 @@ export function notificationUrl(appUrl: string, row: NotificationRow): string {
     comment_id: row.commentId,
     subscribeable_type: row.subscribeableType,
     subscribeable_id: row.subscribeableId,
+    notification_type: row.notificationType,
   })}`;
 }
 

@@ -10,13 +10,21 @@ export interface NotificationLinkFields {
   comment_id: string | null;
   subscribeable_type: string | null;
   subscribeable_id: string | null;
+  notification_type?: string;
 }
+
+/** The automation runs' limit notifications: they open the board's automations on their usage. */
+const RUNS_NOTIFICATION_TYPES: ReadonlySet<string> = new Set([
+  'AutomationRunsWarningNotification',
+  'AutomationRunsExceededNotification',
+]);
 
 /**
  * Where a notification leads in the web app, with `notification={id}` so that opening it marks it
  * read (spec section 2): an item's comment opens the item on its comments with the comment
- * highlighted; an item, the item; a folder view, the folder on that view; a board, the board;
- * anything else the home page. The bell, the mail and the push notification lead alike.
+ * highlighted; an item, the item; a folder view, the folder on that view; the automation runs'
+ * limit, the board's automations on their usage (the folder route's `usage=automations`); a
+ * board, the board; anything else the home page. The bell, the mail and the push notification lead alike.
  */
 export function notificationPath(notification: NotificationLinkFields): string {
   const mark = `notification=${encodeURIComponent(notification.id)}`;
@@ -33,6 +41,8 @@ export function notificationPath(notification: NotificationLinkFields): string {
     notification.subscribeable_id
   )
     return `/b/${board}/${folder}?view=${encodeURIComponent(notification.subscribeable_id)}&${mark}`;
+  if (board && RUNS_NOTIFICATION_TYPES.has(notification.notification_type ?? ''))
+    return `/b/${board}?usage=automations&${mark}`;
   if (board) return `/b/${board}?${mark}`;
   return `/home?${mark}`;
 }

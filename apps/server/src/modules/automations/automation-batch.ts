@@ -22,7 +22,7 @@ import { attributeName, isValueAction, noticeOf, valuesBody, valueWrites } from 
 import { type ItemNotice, tellAboutItems } from './automation-notices';
 import { runAutomation, standingOf } from './automation-runner';
 import { AUTOMATION_RUN_JOB, type AutomationRunJob, enabledAutomationsOf } from './automation-trigger';
-import { type Reserved, reserveRuns, runsLimitOf, tellReserved } from './automation-usage';
+import { reserveRuns, runsLimitOf, tellReserved } from './automation-usage';
 import { conditionsHold, runAttributes, runOrigin, runSubject } from './run-parts';
 
 /**
@@ -241,7 +241,7 @@ async function runGroup(ctx: AppContext, teamId: number, group: Group): Promise<
   );
   for (const { runId, reason } of stopped)
     ctx.log.warn({ automationId: automation.id, runId, reason }, 'automation run stopped');
-  await tellReserved(ctx, teamId, reserved satisfies Reserved);
+  await tellReserved(ctx, { teamId, boardId: automation.boardId }, reserved);
   await tellAboutItems(ctx, teamId, automation.boardId, notices);
 }
 

@@ -66,7 +66,7 @@ export async function runAutomation(ctx: AppContext, teamId: number, runId: stri
     if (!conditionsHold(automation, item, attributes, { timeZone, now: ctx.clock.now() }))
       return finish(ctx, run, { state: 'skipped', result: { reason: 'conditions_not_met' } });
   }
-  if (!(await takeRun(ctx, teamId)))
+  if (!(await takeRun(ctx, teamId, automation.boardId)))
     return finish(ctx, run, { state: 'skipped', result: { reason: 'runs_exceeded' } });
 
   const subject = runSubject(automation, run, attributes, timeZone);

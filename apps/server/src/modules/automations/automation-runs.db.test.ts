@@ -291,25 +291,28 @@ describe('the workspace’s monthly runs', () => {
     const told = async (type: string) =>
       (
         await t.app.ctx.db
-          .select({ userId: notifications.userId, data: notifications.data })
+          .select({ userId: notifications.userId, boardId: notifications.boardId })
           .from(notifications)
           .where(and(eq(notifications.teamId, s.team.id), eq(notifications.notificationType, type)))
       )
-        .map((row) => row.userId)
-        .sort();
+        .sort((x, y) => x.userId - y.userId)
+        // Each names the board whose run crossed the level (its link opens that board's usage).
+        .map((row) => [row.userId, row.boardId]);
+    const everyone = () =>
+      [s.owner.id, s.admin.id].sort((x, y) => x - y).map((userId) => [userId, p.board.id]);
     try {
       await setRuns(199);
       await api.newItem(s, p.folder.id, {});
       await api.newItem(s, p.folder.id, {});
       await settledRuns(t, s.team.id, automation.id, 2);
-      expect(await told('AutomationRunsWarningNotification')).toEqual([s.owner.id, s.admin.id].sort());
+      expect(await told('AutomationRunsWarningNotification')).toEqual(everyone());
       await setRuns(249);
       await api.newItem(s, p.folder.id, {});
       await api.newItem(s, p.folder.id, {});
       const runs = await settledRuns(t, s.team.id, automation.id, 4);
       expect(runs.map((run) => run.state)).toEqual(['done', 'done', 'done', 'skipped']);
       expect(runs[3]!.result).toEqual({ reason: 'runs_exceeded' });
-      expect(await told('AutomationRunsExceededNotification')).toEqual([s.owner.id, s.admin.id].sort());
+      expect(await told('AutomationRunsExceededNotification')).toEqual(everyone());
       expect(await told('AutomationRunsWarningNotification')).toHaveLength(2);
       expect((await a.usage(s.owner.token)).body).toMatchObject({ runs: 250, level: 'exceeded' });
     } finally {

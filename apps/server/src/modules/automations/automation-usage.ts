@@ -2,6 +2,7 @@ import { crossedLevel, runPeriod } from '@strata/domain/automations/run-limits';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { findBoardAudience } from '../boards/board-audience';
 import { findOwnerAndAdmins, writeAutobotNotifications } from './automation-notices';
 import { automationLimits } from './automations.service';
 
@@ -46,11 +47,11 @@ export async function reserveRuns(
   };
 }
 
-/** Counts one run, if one is left, and tells the owner and admins when it crossed a level. */
-export async function takeRun(ctx: AppContext, teamId: number): Promise<boolean> {
+/** Counts one run of a board's automation, if one is left, and tells the owner and admins when it crossed a level. */
+export async function takeRun(ctx: AppContext, teamId: number, boardId: string): Promise<boolean> {
   const limit = await runsLimitOf(ctx, teamId);
   const reserved = await reserveRuns(ctx.db, { teamId, now: ctx.clock.now(), limit }, 1);
-  await tellReserved(ctx, teamId, reserved);
+  await tellReserved(ctx, { teamId, boardId }, reserved);
   return reserved.granted === 1;
 }
 
@@ -71,10 +72,16 @@ export async function runsLimitOf(ctx: AppContext, teamId: number): Promise<numb
 
 /**
  * When runs took the workspace to 80 % or 100 % of its limit: AutomationRunsWarningNotification
- * or AutomationRunsExceededNotification to its owner and admins, once a period each. After the
- * reservation committed.
+ * or AutomationRunsExceededNotification to its owner and admins, once a period each, after the
+ * reservation committed. Each names the board whose run crossed the level to those who see it, so
+ * that it opens that board's automations on their usage (`?usage=automations`).
  */
-export async function tellReserved(ctx: AppContext, teamId: number, reserved: Reserved): Promise<void> {
+export async function tellReserved(
+  ctx: AppContext,
+  at: { teamId: number; boardId: string },
+  reserved: Reserved,
+): Promise<void> {
+  const { teamId } = at;
   const { level, period, usage, limit } = reserved;
   if (!level || limit === null) return;
   const column = level === 'warning' ? 'warned' : 'exceeded';
@@ -83,6 +90,13 @@ export async function tellReserved(ctx: AppContext, teamId: number, reserved: Re
     WHERE team_id = ${teamId} AND period = ${period} AND ${sql.raw(column)} = false RETURNING 1`);
   if (rowsOf(result).rows.length === 0) return;
   const people = await findOwnerAndAdmins(ctx, teamId);
+  const [audience] = await findBoardAudience(ctx.db, {
+    teamId,
+    boardIds: [at.boardId],
+    userIds: people,
+    guests: false,
+  });
+  const seeing = new Set(audience?.seeing.map((access) => access.userId));
   await writeAutobotNotifications(
     ctx,
     people.map((userId) => ({
@@ -90,6 +104,7 @@ export async function tellReserved(ctx: AppContext, teamId: number, reserved: Re
       notificationType:
         level === 'warning' ? 'AutomationRunsWarningNotification' : 'AutomationRunsExceededNotification',
       teamId,
+      ...(seeing.has(userId) ? { boardId: at.boardId } : {}),
       data: { usage, limit, created_by_name: 'Autobot' },
     })),
     { email: true },

@@ -20,12 +20,14 @@ import { UsageTab } from './usage-tab';
 export function AutomationsDialog({
   open,
   onOpenChange,
+  initialTab = 'browse',
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
+  initialTab?: AutomationTab;
 }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<AutomationTab>('browse');
+  const [tab, setTab] = useState<AutomationTab>(initialTab);
   const [building, setBuilding] = useState<BuilderStart | null>(null);
 
   const startNew = (recipe: Recipe, name: string) => setBuilding({ recipe, name, enabled: false });

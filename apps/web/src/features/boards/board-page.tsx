@@ -1,7 +1,7 @@
 import { HttpError } from '@strata/sync/http-client';
 import { FolderPlus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
 import { useTranslation } from '../../i18n/use-translation';
 import { isBoardLocked, unlockBoard } from '../../lib/boards/board-password';
@@ -56,6 +56,7 @@ export function BoardPage() {
 function BoardScreen({ teamId, boardId }: { teamId: number; boardId: string }) {
   const { t } = useTranslation();
   const { folderId } = useParams();
+  const { search } = useLocation();
   const { profile } = useSession();
   const lookup = useBoardLookup(boardId);
   const boards = useBoards(teamId);
@@ -119,7 +120,8 @@ function BoardScreen({ teamId, boardId }: { teamId: number; boardId: string }) {
     );
   }
   const opening = folderId === undefined ? firstFolder(view.folders) : undefined;
-  if (opening) return <Navigate to={`/b/${boardId}/${opening.id}`} replace />;
+  // The board's address opens its first folder, with the query it came with (`usage`, `view`).
+  if (opening) return <Navigate to={`/b/${boardId}/${opening.id}${search}`} replace />;
   return (
     <BoardContext.Provider value={view}>
       <FolderEditingContext.Provider value={editing}>

@@ -83,6 +83,34 @@ describe('notificationPath', () => {
       { item_id: null, comment_id: null, subscribeable_type: 'folder_view', subscribeable_id: null },
       '/b/b1?notification=n1',
     ],
+    [
+      {
+        notification_type: 'AutomationRunsWarningNotification',
+        folder_id: null,
+        item_id: null,
+        comment_id: null,
+      },
+      '/b/b1?usage=automations&notification=n1',
+    ],
+    [
+      {
+        notification_type: 'AutomationRunsExceededNotification',
+        folder_id: null,
+        item_id: null,
+        comment_id: null,
+      },
+      '/b/b1?usage=automations&notification=n1',
+    ],
+    [
+      {
+        notification_type: 'AutomationRunsExceededNotification',
+        board_id: null,
+        folder_id: null,
+        item_id: null,
+        comment_id: null,
+      },
+      '/home?notification=n1',
+    ],
   ] as [Partial<NotificationDto>, string][])('%j -> %s', (change, path) => {
     expect(notificationPath({ ...base, ...change })).toBe(path);
   });
