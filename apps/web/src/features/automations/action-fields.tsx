@@ -114,14 +114,22 @@ export function ActionFields({ action, path, board, problems, onChange }: Action
       return <p className="visually-hidden">{t(`${B}.deleteHint`)}</p>;
     case 'add_comment':
       return (
-        <TextField
-          label={t(`${B}.commentText`)}
-          multiline
-          value={action.text}
-          hint={textHint}
-          problem={problems.get(`${path}.text`)}
-          onChange={(text) => onChange({ ...action, text })}
-        />
+        <>
+          <TextField
+            label={t(`${B}.commentText`)}
+            multiline
+            value={action.text}
+            hint={textHint}
+            problem={problems.get(`${path}.text`)}
+            onChange={(text) => onChange({ ...action, text })}
+          />
+          <PeopleFields
+            legend={t(`${B}.mentions`)}
+            userIds={action.mention_user_ids}
+            board={board}
+            onChange={(next) => onChange({ ...action, mention_user_ids: next.userIds })}
+          />
+        </>
       );
     case 'notify':
       return (

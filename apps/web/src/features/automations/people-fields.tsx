@@ -7,8 +7,9 @@ const toggled = <V,>(list: readonly V[], value: V): V[] =>
   list.includes(value) ? list.filter((other) => other !== value) : [...list, value];
 
 /**
- * Who an action names: people of the workspace, the one who acted, and (for a notification) the
- * people in members attributes of the item. One group, one problem ("choose someone").
+ * Who an action names: people of the workspace, the one who acted (where it applies), and (for a
+ * notification) the people in members attributes of the item. One group, one problem ("choose
+ * someone").
  */
 export function PeopleFields({
   legend,
@@ -21,7 +22,8 @@ export function PeopleFields({
 }: {
   legend: string;
   userIds: readonly number[];
-  actor: boolean;
+  /** Whether the one who acted is named; absent where it does not apply (a comment's mentions). */
+  actor?: boolean;
   /** Members attributes, for a notification's recipients; absent where they do not apply. */
   attributeIds?: readonly string[];
   board: AutomationBoard;
@@ -29,7 +31,7 @@ export function PeopleFields({
   onChange(next: { userIds: number[]; actor: boolean; attributeIds: string[] }): void;
 }) {
   const { t } = useTranslation();
-  const current = { userIds: [...userIds], actor, attributeIds: [...(attributeIds ?? [])] };
+  const current = { userIds: [...userIds], actor: actor ?? false, attributeIds: [...(attributeIds ?? [])] };
   return (
     <ChoiceGroup legend={legend} problem={problem}>
       {attributeIds !== undefined &&
@@ -41,11 +43,13 @@ export function PeopleFields({
             onChange={() => onChange({ ...current, attributeIds: toggled(attributeIds, attribute.id) })}
           />
         ))}
-      <CheckField
-        label={t('views.automations.sentence.actor')}
-        checked={actor}
-        onChange={(checked) => onChange({ ...current, actor: checked })}
-      />
+      {actor !== undefined && (
+        <CheckField
+          label={t('views.automations.sentence.actor')}
+          checked={actor}
+          onChange={(checked) => onChange({ ...current, actor: checked })}
+        />
+      )}
       {board.members.map((member) => (
         <CheckField
           key={member.id}
