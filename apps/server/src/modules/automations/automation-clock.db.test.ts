@@ -2,22 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { automationRuns, automationTimers } from '../../db/schema/automations';
 import { notifications } from '../../db/schema/notifications';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
-import { itemApi } from '../items/items.fixtures';
 import { fireDueTimers } from './automation-clock';
 import { settledRuns } from './automation-runs.fixtures';
-import { automationApi } from './automations.fixtures';
+import { type AutomationSuite, openAutomationSuite } from './automations.fixtures';
 
-let t: TestApp;
-let api: ReturnType<typeof itemApi>;
-let s: Seeded;
-let a: ReturnType<typeof automationApi>;
+let { t, api, s, a } = {} as AutomationSuite;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = itemApi(t);
-  s = await seedWorkspace(t);
-  a = automationApi(api, s);
+  ({ t, api, s, a } = await openAutomationSuite());
 });
 afterAll(() => t?.close());
 

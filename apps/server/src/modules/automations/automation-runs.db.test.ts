@@ -4,25 +4,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { activityLog } from '../../db/schema/activity';
 import { automationRuns, automationUsage } from '../../db/schema/automations';
 import { notifications } from '../../db/schema/notifications';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
-import { itemApi, uuid } from '../items/items.fixtures';
+import { seedWorkspace } from '../changes/changes.fixtures';
+import { uuid } from '../items/items.fixtures';
 import { runAutomation } from './automation-runner';
 import { settledRuns } from './automation-runs.fixtures';
 import { queueRuns } from './automation-trigger';
-import { automationApi } from './automations.fixtures';
+import { type AutomationSuite, automationApi, openAutomationSuite } from './automations.fixtures';
 import { findAutomation } from './automations.repo';
 
-let t: TestApp;
-let api: ReturnType<typeof itemApi>;
-let s: Seeded;
-let a: ReturnType<typeof automationApi>;
-
+let { t, api, s, a } = {} as AutomationSuite;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = itemApi(t);
-  s = await seedWorkspace(t);
-  a = automationApi(api, s);
+  ({ t, api, s, a } = await openAutomationSuite());
 });
 afterAll(() => t?.close());
 

@@ -1,21 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { automationUsage } from '../../db/schema/automations';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
-import { itemApi, ROLES, type RoleName, uuid } from '../items/items.fixtures';
-import { automationApi } from './automations.fixtures';
+import { ROLES, type RoleName, uuid } from '../items/items.fixtures';
+import { type AutomationSuite, openAutomationSuite } from './automations.fixtures';
 
-let t: TestApp;
-let api: ReturnType<typeof itemApi>;
-let s: Seeded;
-let a: ReturnType<typeof automationApi>;
-
+let { t, api, s, a } = {} as AutomationSuite;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = itemApi(t);
-  s = await seedWorkspace(t);
-  a = automationApi(api, s);
+  ({ t, api, s, a } = await openAutomationSuite());
 });
 afterAll(() => t?.close());
 

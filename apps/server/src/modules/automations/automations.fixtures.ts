@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import type { Seeded } from '../changes/changes.fixtures';
-import { type itemApi, uuid } from '../items/items.fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { type Seeded, seedWorkspace } from '../changes/changes.fixtures';
+import { itemApi, uuid } from '../items/items.fixtures';
 
 /** Automations through the API in tests (docs/automations.md). */
 export function automationApi(api: ReturnType<typeof itemApi>, s: Seeded) {
@@ -34,4 +35,20 @@ export function automationApi(api: ReturnType<typeof itemApi>, s: Seeded) {
   }
 
   return { save, list, remove, runs, usage, create };
+}
+
+/** What an automations suite works with: the app, its API helpers and a seeded workspace. */
+export interface AutomationSuite {
+  t: TestApp;
+  api: ReturnType<typeof itemApi>;
+  s: Seeded;
+  a: ReturnType<typeof automationApi>;
+}
+
+/** A test app with a seeded workspace, for a suite's beforeAll (close `t` after). */
+export async function openAutomationSuite(): Promise<AutomationSuite> {
+  const t = await createTestApp();
+  const api = itemApi(t);
+  const s = await seedWorkspace(t);
+  return { t, api, s, a: automationApi(api, s) };
 }
