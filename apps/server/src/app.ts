@@ -24,6 +24,9 @@ import { registerAutomationRunner } from './modules/automations/automation-batch
 import { registerAutomationClock } from './modules/automations/automation-clock';
 import { createAutomationTrigger } from './modules/automations/automation-trigger';
 import { automationRoutes } from './modules/automations/automations.routes';
+import { registerHookDelivery } from './modules/hooks/hook-delivery';
+import { createHookFanout } from './modules/hooks/hook-fanout';
+import { hookRoutes } from './modules/hooks/hooks.routes';
 import { MovableClock, testClockRoutes } from './modules/platform/test-clock.routes';
 import './http/types';
 import { readWebIndex, registerWebApp } from './http/web-app';
@@ -177,6 +180,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerNotificationPush(ctx);
   registerAutomationRunner(ctx);
   registerAutomationClock(ctx);
+  registerHookDelivery(ctx);
 
   await app.register(swagger, {
     openapi: { info: { title: `${config.appName} API`, version: config.appVersion } },
@@ -238,6 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   exportRoutes(app, ctx);
   trashRoutes(app, ctx);
   automationRoutes(app, ctx);
+  hookRoutes(app, ctx);
   boardLookupRoutes(app, ctx);
   changeRoutes(app, ctx);
   notificationRoutes(app, ctx);
@@ -256,6 +261,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       createNotificationProducer(ctx),
       createSearchIndexer(ctx.db),
       createAutomationTrigger(ctx),
+      createHookFanout(ctx),
     ],
     pollIntervalMs: options.eventPollingIntervalMs,
   });

@@ -84,6 +84,10 @@ const envSchema = z.object({
   VAPID_SUBJECT: optionalText,
   PUSH_SERVICE_HOSTS: z.string().default(DEFAULT_PUSH_SERVICE_HOSTS.join(',')),
   OUTGOING_ALLOW_LOOPBACK: bool,
+  /** Hosts (host or host:port, comma-separated) webhooks may reach whatever their address: tests, intranet receivers. */
+  WEBHOOK_ALLOW_HOSTS: z.string().default(''),
+  /** The key (32 bytes, base64) that encrypts stored secrets (webhook secrets); unset, one is kept in the database. */
+  SECRETS_KEY: optionalText,
   /** A clock the browser tests move (POST /api/dev/clock); refused in production. */
   TEST_TIME_SOURCE: bool,
 });
@@ -171,6 +175,10 @@ export interface AppConfig {
    * plain http on loopback: only for tests and development (OUTGOING_ALLOW_LOOPBACK).
    */
   outgoingAllowLoopback: boolean;
+  /** Hosts (lower case, `host` or `host:port`) webhooks reach without the SSRF guard (WEBHOOK_ALLOW_HOSTS). */
+  webhookAllowHosts: string[];
+  /** The key of stored secrets (SECRETS_KEY), 32 bytes; unset, one is generated and kept in the database. */
+  secretsKey?: Buffer;
   /** The services' clock can be moved forward from this machine (browser tests of time triggers). */
   testTimeSource: boolean;
 }
@@ -204,6 +212,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'TEST_TIME_SOURCE is only for tests: in production the clock must be the real one.',
     );
+  }
+  if (e.SECRETS_KEY && Buffer.from(e.SECRETS_KEY, 'base64').length !== 32) {
+    throw new ConfigError('SECRETS_KEY is 32 bytes in base64 (openssl rand -base64 32).');
   }
   if (e.OUTGOING_ALLOW_LOOPBACK && e.NODE_ENV === 'production') {
     throw new ConfigError(
@@ -279,6 +290,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     outgoingAllowLoopback: e.OUTGOING_ALLOW_LOOPBACK ?? false,
+    webhookAllowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    ...(e.SECRETS_KEY ? { secretsKey: Buffer.from(e.SECRETS_KEY, 'base64') } : {}),
     testTimeSource: e.TEST_TIME_SOURCE ?? false,
   };
 }

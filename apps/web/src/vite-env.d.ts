@@ -25,3 +25,7 @@ declare module '*.json?part=forms' {
   const catalogue: Record<string, unknown>;
   export default catalogue;
 }
+declare module '*.json?part=developer' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}

@@ -18,4 +18,6 @@ export type CacheInvalidation =
   /** Views of the workspace changed: the public forms read by id. */
   | { scope: 'views'; teamId: number }
   /** Automations of the workspace's boards were saved or deleted: the boards' kept automations. */
-  | { scope: 'automations'; teamId: number };
+  | { scope: 'automations'; teamId: number }
+  /** Hooks of the workspace's boards were saved, switched off or deleted: the boards' kept hooks. */
+  | { scope: 'hooks'; teamId: number };

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AutomationRow } from '../db/schema/automations';
 import type { FolderRow } from '../db/schema/boards';
+import type { HookRow } from '../db/schema/hooks';
 import type { AttributeRow } from '../db/schema/items';
 import type { UserRow } from '../db/schema/users';
 import type { FolderViewRow } from '../db/schema/views';
@@ -76,6 +77,8 @@ export interface HotCaches {
   forms: HotCache<FormLookup>;
   /** `{teamId}:{boardId}` -> the board's automations that are on (what its events are matched with). */
   automations: HotCache<AutomationRow[]>;
+  /** `{teamId}:{boardId}` -> the board's hooks that are on (what its events are delivered to). */
+  hooks: HotCache<HookRow[]>;
   /** Drops here at once, then tells every other process (resolves once published). */
   invalidate(list: readonly CacheInvalidation[]): Promise<void>;
   /**
@@ -123,6 +126,7 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
   const folderViews = new HotCache<true>(20_000, MINUTE);
   const forms = new HotCache<FormLookup>(5_000, MINUTE);
   const automations = new HotCache<AutomationRow[]>(10_000, 5 * MINUTE);
+  const hooks = new HotCache<HookRow[]>(10_000, 5 * MINUTE);
   const formsOfTeam = (teamId: number) => (_key: string, form: FormLookup) => form.view.teamId === teamId;
   const structure: StructureCaches = {
     folders: new HotCache(20_000, MINUTE),
@@ -152,6 +156,8 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
         forms.drop(formsOfTeam(change.teamId));
       } else if (change.scope === 'automations') {
         automations.drop(ofTeam(change.teamId));
+      } else if (change.scope === 'hooks') {
+        hooks.drop(ofTeam(change.teamId));
       } else if (change.scope === 'attributes') {
         attributes.drop(ofTeam(change.teamId));
         folders.drop(change.teamId);
@@ -189,6 +195,7 @@ export function createHotCaches(options: { bus: RealtimeBus; log: Logger }): Hot
     structure,
     forms,
     automations,
+    hooks,
     invalidate,
     committed(list, sequences) {
       for (const sequence of sequences) folders.commit(sequence);

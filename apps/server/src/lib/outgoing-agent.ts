@@ -6,6 +6,20 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
 export interface OutgoingPolicy {
   /** Loopback addresses too (tests and development only: config.outgoingAllowLoopback). */
   allowLoopback: boolean;
+  /**
+   * Any address: a host the operator named (WEBHOOK_ALLOW_HOSTS: tests, intranet receivers).
+   * Nothing else is exempt from the guard.
+   */
+  exempt?: boolean;
+}
+
+/** Whether a URL's host (`host`, or `host:port`) is one of `hosts` (lower case, as config keeps them). */
+export function isExemptHost(url: URL, hosts: readonly string[]): boolean {
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    hosts.includes(host) ||
+    hosts.includes(`${host}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`)
+  );
 }
 
 export interface OutgoingRequest {
@@ -38,9 +52,15 @@ const agents = new Map<string, http.Agent>();
  * rebinding included) is refused too. One agent per protocol and policy, keeping connections alive.
  */
 export function outgoingAgent(url: URL, policy: OutgoingPolicy): http.Agent {
-  const key = `${url.protocol}${policy.allowLoopback ? '+loopback' : ''}`;
+  const key = `${url.protocol}${policy.exempt ? '+exempt' : policy.allowLoopback ? '+loopback' : ''}`;
   const known = agents.get(key);
   if (known) return known;
+  if (policy.exempt) {
+    const plain =
+      url.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+    agents.set(key, plain);
+    return plain;
+  }
   const options = {
     keepAlive: true,
     allowPrivateIPAddress: false,

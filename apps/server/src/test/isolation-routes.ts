@@ -12,7 +12,7 @@ export interface TenantRoute {
    * {attribute} and {item} an attribute and an item of that board, {view} a view of that folder, {uuid} a fresh UUID,
    * {notification} a notification of a member of that workspace (never the caller's),
    * {comment} a comment on that item, {device} a member's push endpoint (device token),
-   * {automation} an automation of that board.
+   * {automation} an automation of that board, {hook} a webhook of that board.
    */
   path: string;
   body?: Record<string, unknown> | Record<string, unknown>[];
@@ -30,7 +30,19 @@ const AUTOMATION_BODY = {
   recipe: { trigger: { kind: 'item_created' }, actions: [{ kind: 'delete_item' }] },
 };
 
+const HOOK_BODY = { board_id: '{board}', url: 'https://hooks.example.com/taken', events: ['item.created'] };
+
 export const TENANT_ROUTES: TenantRoute[] = [
+  { method: 'GET', path: '/api/{team}/boards/{board}/hooks' },
+  { method: 'PUT', path: '/api/{team}/hooks/{uuid}', body: { ...HOOK_BODY, row_version: 1 } },
+  { method: 'PUT', path: '/api/{team}/hooks/{hook}', body: { ...HOOK_BODY, row_version: 2 } },
+  { method: 'PATCH', path: '/api/{team}/hooks/{hook}', body: { url: 'https://hooks.example.com/taken' } },
+  { method: 'PATCH', path: '/api/{team}/hooks/{hook}', body: { rotate_secret: true } },
+  { method: 'DELETE', path: '/api/{team}/hooks/{hook}' },
+  { method: 'GET', path: '/api/{team}/hooks/{hook}/logs' },
+  { method: 'POST', path: '/api/{team}/hooks/{hook}/test' },
+  { method: 'POST', path: '/api/{team}/hooks/{hook}/replay', body: { since: '2020-01-01T00:00:00Z' } },
+  { method: 'POST', path: '/api/{team}/hooks/{hook}/deliveries/{uuid}/redeliver' },
   { method: 'GET', path: '/api/{team}/boards/{board}/automations' },
   { method: 'GET', path: '/api/{team}/automations/usage' },
   { method: 'PUT', path: '/api/{team}/automations/{uuid}', body: { ...AUTOMATION_BODY, row_version: 1 } },

@@ -30,6 +30,8 @@ interface Seeded {
   commentId: string;
   /** An automation of the board, named with the canary: {automation}. */
   automationId: string;
+  /** A webhook of the board, its address naming the canary: {hook}. */
+  hookId: string;
   /** Notifications of its members (half of them read), with the canary: {notification}. */
   notificationIds: string[];
   /** The push endpoint (device token) of each member: {device}. */
@@ -155,12 +157,25 @@ beforeAll(async () => {
         row_version: 1,
       },
     });
+    const hookId = randomUUID();
+    const hook = await t.request({
+      method: 'PUT',
+      url: `/api/${team.id}/hooks/${hookId}`,
+      token: owner.token,
+      json: {
+        board_id: boardId,
+        url: `https://hooks.example.com/${canary}`,
+        events: ['item.created'],
+        row_version: 1,
+      },
+    });
     if (
       board.statusCode !== 200 ||
       folder.statusCode !== 200 ||
       contents.statusCode !== 200 ||
       comment.statusCode !== 200 ||
-      automation.statusCode !== 200
+      automation.statusCode !== 200 ||
+      hook.statusCode !== 200
     )
       throw new Error('board seeding failed');
     const notificationIds: string[] = [];
@@ -216,6 +231,7 @@ beforeAll(async () => {
       viewId,
       commentId,
       automationId,
+      hookId,
       id: team.id,
       canary,
       members,
@@ -258,7 +274,7 @@ test(`${REQUESTS} requests with other workspaces' ids, every role and anonymous 
     const request = `${route.path}${JSON.stringify(route.body ?? {})}`;
     const mix =
       request.includes('{team}') &&
-      /\{(member|board|folder|attribute|item|view|comment|automation)\}/.test(request)
+      /\{(member|board|folder|attribute|item|view|comment|automation|hook)\}/.test(request)
         ? pick(['both', 'team-only', 'member-only'] as const)
         : 'both';
     const teamId = mix === 'member-only' ? home.id : foreign.id;
@@ -273,6 +289,7 @@ test(`${REQUESTS} requests with other workspaces' ids, every role and anonymous 
         .replaceAll('{view}', inner.viewId)
         .replaceAll('{comment}', inner.commentId)
         .replaceAll('{automation}', inner.automationId)
+        .replaceAll('{hook}', inner.hookId)
         .replaceAll('{notification}', () => pick(inner.notificationIds))
         .replaceAll('{device}', () => pick(inner.deviceEndpoints))
         .replaceAll('{uuid}', randomUUID())

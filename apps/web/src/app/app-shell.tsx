@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   Bell,
   Building2,
+  Code,
   House,
   Menu as MenuIcon,
   PanelLeftClose,
@@ -193,6 +194,9 @@ export function AppShell() {
                 </SidebarLink>
                 <SidebarLink to="/profile/notifications" icon={<Bell size={16} aria-hidden="true" />}>
                   {t('bell.label')}
+                </SidebarLink>
+                <SidebarLink to="/profile/developer/hooks" icon={<Code size={16} aria-hidden="true" />}>
+                  {t('shell.developer')}
                 </SidebarLink>
               </nav>
             </aside>

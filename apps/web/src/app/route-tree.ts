@@ -115,6 +115,7 @@ export const SHELL_ROUTE: RouteNode = {
         {
           id: 'profile.developer',
           path: 'developer',
+          redirect: 'hooks',
           children: [
             { id: 'profile.developer.apps', path: 'apps' },
             { id: 'profile.developer.tokens', path: 'tokens' },

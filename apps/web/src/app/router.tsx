@@ -54,6 +54,15 @@ const LAZY_SCREENS: Record<string, () => Promise<ComponentType>> = {
     ),
   ),
   'auth.reauthenticate': () => import('../features/profile').then((m) => m.ReauthenticatePage),
+  'profile.developer.hooks': withCatalogue('developer', () =>
+    import('../features/developer').then((m) => m.HooksPage),
+  ),
+  'profile.developer.hook': withCatalogue('developer', () =>
+    import('../features/developer').then((m) => m.HookPage),
+  ),
+  'profile.developer.hook.logs': withCatalogue('developer', () =>
+    import('../features/developer').then((m) => m.HookLogsPage),
+  ),
   'team.shared-links': withCatalogue('views', () =>
     import('../features/shared-links').then((m) => m.SharedLinksPage),
   ),

@@ -4,7 +4,7 @@
  * (`vite/catalogue-parts.ts`) and come with those screens: `views` with the board's screens (the
  * folder's items and views, the board's trash and activity, creating and editing boards); `palette`
  * with the command palette and its shortcuts sheet; `permissions` with the permissions screens;
- * `forms` with a form view's builder and the public form page.
+ * `forms` with a form view's builder and the public form page; `developer` with the webhooks screens.
  * The catalogue files themselves stay whole, one per language.
  */
 export const CATALOGUE_PARTS = {
@@ -13,6 +13,7 @@ export const CATALOGUE_PARTS = {
   palette: ['palette'],
   permissions: ['permissions'],
   forms: ['forms'],
+  developer: ['developer'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CataloguePart = keyof typeof CATALOGUE_PARTS;

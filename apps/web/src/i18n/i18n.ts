@@ -16,6 +16,7 @@ const englishParts: Record<CataloguePart, () => Promise<{ default: Record<string
   palette: () => import('./locales/en-US.json?part=palette'),
   permissions: () => import('./locales/en-US.json?part=permissions'),
   forms: () => import('./locales/en-US.json?part=forms'),
+  developer: () => import('./locales/en-US.json?part=developer'),
 };
 const partsLoaded = new Map<CataloguePart, Promise<void>>();
 

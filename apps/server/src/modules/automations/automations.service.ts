@@ -52,7 +52,7 @@ export async function automationLimits(db: DbOrTx, team: { ownerId: number }) {
 }
 
 /** A board the caller sees and may manage the automations of (MANAGE_AUTOMATIONS); else 404 or 403. */
-async function requireManagedBoard(db: DbOrTx, access: TeamAccess, boardId: string) {
+export async function requireManagedBoard(db: DbOrTx, access: TeamAccess, boardId: string) {
   const board = await requireVisibleBoard(db, access, boardId);
   if (!boardCan(access, board)('MANAGE_AUTOMATIONS')) throw new AppError('FORBIDDEN');
   return board;

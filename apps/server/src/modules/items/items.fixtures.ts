@@ -17,7 +17,7 @@ export type Answer = { status: number; body: any; headers: Record<string, unknow
 /** API calls of one test app, with the helpers that make a board, folder, attribute or item. */
 export function itemApi(t: TestApp) {
   const send = async (
-    method: 'GET' | 'PUT' | 'DELETE' | 'POST',
+    method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST',
     url: string,
     token: string,
     json?: unknown,

@@ -1,4 +1,4 @@
-import { History, KeyRound, Lock, Settings2, Shield, Trash2 } from 'lucide-react';
+import { History, KeyRound, Lock, Settings2, Shield, Trash2, Webhook } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { useWorkspaces } from '../../lib/workspaces';
@@ -80,6 +80,15 @@ export function BoardHeader() {
             </Link>
           )}
           {can('MANAGE_AUTOMATIONS') && <AutomationsButton className={styles.headerLink} />}
+          {can('MANAGE_AUTOMATIONS') && (
+            <Link
+              to={`/profile/developer/hooks?team=${teamId}&board=${encodeURIComponent(board.id)}`}
+              className={styles.headerLink}
+            >
+              <Webhook size={16} aria-hidden="true" />
+              {t('boards.header.webhooks')}
+            </Link>
+          )}
         </nav>
       )}
     </header>
