@@ -86,6 +86,8 @@ export default async function setup(project: TestProject) {
       AUTH_RATE_LIMIT: '1000',
       // Time triggers are tried by moving the server's clock (POST /api/dev/clock).
       TEST_TIME_SOURCE: '1',
+      // The webhook tests' receivers listen on this machine.
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,4 +1,5 @@
 import { matchRoutes, useLocation, useMatches, useNavigation } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
 import styles from './navigation-progress.module.css';
 import type { RouteHandle } from './route-handle';
 
@@ -10,6 +11,7 @@ function routeIdOf(routes: Parameters<typeof matchRoutes>[0], pathname: string):
 
 /** A thin bar at the top while the app moves between two different named routes (spec section 2). */
 export function NavigationProgress({ routes }: { routes: Parameters<typeof matchRoutes>[0] }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
   const matches = useMatches();
@@ -18,5 +20,5 @@ export function NavigationProgress({ routes }: { routes: Parameters<typeof match
     (matches.at(-1)?.handle as RouteHandle | undefined)?.id ?? routeIdOf(routes, location.pathname);
   const to = routeIdOf(routes, navigation.location.pathname);
   if (from === to) return null;
-  return <div className={styles.bar} role="progressbar" aria-busy="true" />;
+  return <div className={styles.bar} role="progressbar" aria-busy="true" aria-label={t('app.loading')} />;
 }

@@ -62,7 +62,7 @@ export function LogEntry({
         </code>
         <span className={`${styles.badge} ${styles[`badge_${result}`]}`}>
           {t(`developer.logs.result.${result}`)}
-          {entry.response_status !== null && <span dir="ltr"> {entry.response_status}</span>}
+          {entry.response_status !== null && <span dir="ltr">{entry.response_status}</span>}
         </span>
         <span className={logStyles.meta}>{durationText(i18n.language, entry.duration_ms)}</span>
         <span className={logStyles.meta}>{t('developer.logs.attempt', { number: entry.attempt })}</span>
