@@ -48,4 +48,5 @@ export const BOARD: RecipeBoard = {
   attributes: [STATUS, TAGS, DONE, STEPS, DUE, OWNER, ESTIMATE, TITLE, CREATED, BUTTON],
   folderIds: ['f1', 'f2'],
   formIds: ['form1'],
+  hookIds: ['hook1'],
 };

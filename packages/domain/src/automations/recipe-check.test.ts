@@ -197,6 +197,17 @@ describe('recipeProblems', () => {
       recipe({ actions: [{ kind: 'send_email', to: 'a@example.com' }] }),
       ['actions.0.subject:REQUIRED'],
     ],
+    ['send to a webhook of the board', recipe({ actions: [{ kind: 'call_webhook', hook_id: 'hook1' }] }), []],
+    [
+      'send to no webhook',
+      recipe({ actions: [{ kind: 'call_webhook' } as never] }),
+      ['actions.0.hook_id:REQUIRED'],
+    ],
+    [
+      'send to a webhook of another board',
+      recipe({ actions: [{ kind: 'call_webhook', hook_id: 'elsewhere' }] }),
+      ['actions.0.hook_id:INVALID'],
+    ],
   ])('%s', (_name, input, expected) => {
     expect(problems(input)).toEqual(expected);
   });

@@ -13,6 +13,8 @@ export interface RecipeBoard {
   folderIds: readonly string[];
   /** The board's form views (form_submitted). */
   formIds?: readonly string[];
+  /** The board's webhooks (call_webhook). */
+  hookIds?: readonly string[];
 }
 
 /** One thing that keeps a recipe from being switched on, at its path (`trigger.attribute_id`). */
@@ -69,7 +71,13 @@ export function recipeProblems(recipe: Recipe, board: RecipeBoard): RecipeProble
   });
   if (recipe.actions.length === 0) add('actions', 'REQUIRED');
   recipe.actions.forEach((action, index) => {
-    checkAction(action, `actions.${index}`, { add, needFolder, needAttribute, needLabel });
+    checkAction(action, `actions.${index}`, {
+      add,
+      needFolder,
+      needAttribute,
+      needLabel,
+      hookIds: board.hookIds ?? [],
+    });
   });
   if (recipe.trigger.kind === 'schedule' && recipe.actions.some(needsItem)) add('actions', 'INVALID');
   return problems;
@@ -133,7 +141,7 @@ function checkTrigger(trigger: Trigger, checks: Checks & { formIds: readonly str
   }
 }
 
-function checkAction(action: Action, path: string, checks: Checks) {
+function checkAction(action: Action, path: string, checks: Checks & { hookIds: readonly string[] }) {
   const { add, needFolder, needAttribute, needLabel } = checks;
   switch (action.kind) {
     case 'set_value':
@@ -176,6 +184,10 @@ function checkAction(action: Action, path: string, checks: Checks) {
       if (!isValidEmail(action.to.trim()))
         add(`${path}.to`, action.to.trim() === '' ? 'REQUIRED' : 'INVALID');
       if (action.subject.trim() === '') add(`${path}.subject`, 'REQUIRED');
+      return;
+    case 'call_webhook':
+      if (action.hook_id === null) add(`${path}.hook_id`, 'REQUIRED');
+      else if (!checks.hookIds.includes(action.hook_id)) add(`${path}.hook_id`, 'INVALID');
       return;
     case 'delete_item':
       return;

@@ -147,6 +147,8 @@ export const actionSchema = z.discriminatedUnion('kind', [
     subject: text(200).default(''),
     body: text(10_000).default(''),
   }),
+  /** The item sent to one of the board's webhooks, through the webhook pipeline (docs/webhooks.md). */
+  z.object({ kind: z.literal('call_webhook'), hook_id: blank(id) }),
 ]);
 export type Action = z.infer<typeof actionSchema>;
 export type ActionKind = Action['kind'];

@@ -12,6 +12,8 @@ import { AppError } from '@strata/domain/errors';
 import type { ItemRow } from '../../db/schema/items';
 import { queueMail } from '../../mail/mail';
 import { putComment } from '../comments/comments.service';
+import { queueHookCall } from '../hooks/hook-calls';
+import { findHook } from '../hooks/hooks.repo';
 import { findItemAnyState } from '../items/items.repo';
 import { putItem, removeItem } from '../items/items.service';
 import { toItem } from '../items/items.shapes';
@@ -127,6 +129,14 @@ export async function performAction(
     case 'notify': {
       const item = subject.itemId ? await current() : undefined;
       return noticeOf(action, subject, item);
+    }
+    case 'call_webhook': {
+      const item = await current();
+      const hook = await findHook(scope.tx, teamId, action.hook_id ?? '');
+      if (!hook || hook.deletedAt || hook.boardId !== subject.boardId)
+        throw new AppError('NOT_FOUND', { message: 'The webhook is gone.' });
+      await queueHookCall(scope, hook, item, subject.automationName);
+      return { action: action.kind, detail: hook.url };
     }
     case 'send_email': {
       const item = subject.itemId ? await current() : undefined;

@@ -24,6 +24,7 @@ import { folderViews } from '../../db/schema/views';
 import { boardCan, canViewBoard } from '../boards/board-access';
 import { findBoardFolders, findBoards } from '../boards/boards.repo';
 import { requireVisibleBoard } from '../boards/boards.service';
+import { findBoardHooks } from '../hooks/hooks.repo';
 import { findBoardAttributes } from '../items/items.repo';
 import { toAttribute } from '../items/items.shapes';
 import { runWrite, type WriteScope } from '../records/write-scope';
@@ -58,9 +59,9 @@ export async function requireManagedBoard(db: DbOrTx, access: TeamAccess, boardI
   return board;
 }
 
-/** What a recipe is checked against: the board's attributes, folders and forms. */
+/** What a recipe is checked against: the board's attributes, folders, forms and webhooks. */
 export async function recipeBoardOf(db: DbOrTx, teamId: number, boardId: string) {
-  const [attributes, folders, forms] = await Promise.all([
+  const [attributes, folders, forms, boardHooks] = await Promise.all([
     findBoardAttributes(db, teamId, boardId),
     findBoardFolders(db, teamId, boardId),
     db
@@ -74,6 +75,7 @@ export async function recipeBoardOf(db: DbOrTx, teamId: number, boardId: string)
           isNull(folderViews.deletedAt),
         ),
       ),
+    findBoardHooks(db, teamId, boardId),
   ]);
   return {
     attributes: attributes.map((row) => {
@@ -82,6 +84,7 @@ export async function recipeBoardOf(db: DbOrTx, teamId: number, boardId: string)
     }),
     folderIds: folders.map((folder) => folder.id),
     formIds: forms.map((form) => form.id),
+    hookIds: boardHooks.map((hook) => hook.id),
   };
 }
 

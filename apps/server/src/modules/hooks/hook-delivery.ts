@@ -62,7 +62,7 @@ export async function hookSecrets(ctx: AppContext, hook: HookRow, now: Date): Pr
 
 /**
  * Sends a hook's due deliveries (docs/webhooks.md, "Delivery"): one process at a time per hook
- * (a lease on the hook's row, so the order holds across processes), in event order, 25 at a time,
+ * (a lease on the hook's row, so the order holds across processes), in the order they were made, 25 at a time,
  * each attempt's outcome written with the batch's. A failed delivery waits for its next attempt
  * (the Standard Webhooks schedule) without holding back the others; after its last it has failed.
  * A 410, or failures without a success for five days, switch the hook off and mail its creator.
@@ -144,7 +144,7 @@ async function sendDue(ctx: AppContext, hook: HookRow): Promise<void> {
       .select()
       .from(hookDeliveries)
       .where(due(hook.teamId, hook.id, now))
-      .orderBy(asc(hookDeliveries.eventId), asc(hookDeliveries.createdAt))
+      .orderBy(asc(hookDeliveries.createdAt), asc(hookDeliveries.eventId), asc(hookDeliveries.eventKey))
       .limit(BATCH);
     if (batch.length === 0) return;
     const secrets = await hookSecrets(ctx, current, now);

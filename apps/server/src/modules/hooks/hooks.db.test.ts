@@ -264,10 +264,14 @@ describe('delivering events', () => {
       await api.newItem(s, folder.id);
       const [first] = await settled(id, 1);
       await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
-      const pending = (
-        await t.app.ctx.db.select().from(hookDeliveries).where(eq(hookDeliveries.id, first!.id))
-      )[0]!;
-      expect(pending).toMatchObject({ state: 'pending', attempts: 1 });
+      // The attempt's outcome is written once the answer is in.
+      await vi.waitFor(async () => {
+        const [pending] = await t.app.ctx.db
+          .select()
+          .from(hookDeliveries)
+          .where(eq(hookDeliveries.id, first!.id));
+        expect(pending).toMatchObject({ state: 'pending', attempts: 1 });
+      });
       // Not due before its 5 s.
       await drainHook(t.app.ctx, s.team.id, id);
       expect(receiver.received).toHaveLength(1);
@@ -370,6 +374,53 @@ describe('delivering events', () => {
         .from(hookDeliveries)
         .where(and(eq(hookDeliveries.hookId, id), eq(hookDeliveries.eventType, 'item.created')));
       expect(other).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('an automation sends to a webhook', () => {
+  test('the item goes to the chosen hook, signed, naming the automation; an unknown hook cannot be chosen', async () => {
+    const { board, folder, name } = await place();
+    const receiver = await startReceiver();
+    try {
+      const id = uuid();
+      const hook = await h.put(s.owner.token, id, hookBody(board.id, receiver.url, ['comment.created']));
+      const save = (hookId: string) =>
+        api.send('PUT', `/api/${s.team.id}/automations/${uuid()}`, s.owner.token, {
+          board_id: board.id,
+          name: 'Tell the tracker',
+          enabled: true,
+          recipe: { trigger: { kind: 'item_created' }, actions: [{ kind: 'call_webhook', hook_id: hookId }] },
+          row_version: 1,
+        });
+      const refused = await save(uuid());
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.map((error: { path: string }) => error.path)).toEqual([
+        'recipe.actions.0.hook_id',
+      ]);
+      expect((await save(id)).status).toBe(200);
+      const item = await api.newItem(s, folder.id, { values: { [name.id]: { data: 'Ship it' } } });
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 15_000 });
+      const body = new Webhook(hook.body.secret).verify(
+        receiver.received[0]!.body,
+        receiver.received[0]!.headers as Record<string, string>,
+      ) as {
+        type: string;
+        payload: { id: string };
+        automation: { name: string };
+      };
+      // Only the call: the hook did not ask for item events.
+      expect(body).toMatchObject({
+        type: 'automation.called',
+        payload: { id: item.id },
+        automation: { name: 'Tell the tracker' },
+      });
+      const logs = await h.logs(s.owner.token, id);
+      expect(logs.body.data).toMatchObject([
+        { event_type: 'automation.called', delivery_state: 'delivered' },
+      ]);
     } finally {
       await receiver.close();
     }

@@ -1,6 +1,8 @@
 import { readSettings } from '@strata/domain/attributes/attribute-settings';
 import type { Action } from '@strata/domain/automations/recipe';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
+import styles from './builder.module.css';
 import { CheckField, SelectField, TextField } from './builder-fields';
 import { nameAttributeOf } from './new-item-draft';
 import { NewItemValues } from './new-item-values';
@@ -189,7 +191,56 @@ export function ActionFields({ action, path, board, problems, onChange }: Action
           />
         </>
       );
+    case 'call_webhook':
+      return (
+        <WebhookField action={action} path={path} board={board} problems={problems} onChange={onChange} />
+      );
   }
+}
+
+/**
+ * The webhook the item is sent to: one of the board's, by its address, paused and switched-off
+ * ones marked (nothing reaches them until they are on again).
+ * A board without webhooks says so and leads to the developer screen that makes one for it.
+ */
+function WebhookField({
+  action,
+  path,
+  board,
+  problems,
+  onChange,
+}: ActionFieldsProps & { action: Extract<Action, { kind: 'call_webhook' }> }) {
+  const { t } = useTranslation();
+  const B = 'views.automations.builder';
+  const isEmpty = board.isLoaded && board.hooks.length === 0;
+  return (
+    <>
+      <SelectField
+        label={t(`${B}.webhook`)}
+        value={action.hook_id}
+        placeholder={t(`${B}.choose`)}
+        options={board.hooks.map((hook) => ({
+          value: hook.id,
+          label: hook.enabled
+            ? hook.url
+            : t(hook.off_reason ? `${B}.hookOff` : `${B}.hookPaused`, { url: hook.url }),
+        }))}
+        hint={isEmpty ? t(`${B}.noHooks`) : undefined}
+        // Until the webhooks are in, a chosen one not among them may only be still to come.
+        problem={board.isLoaded ? problems.get(`${path}.hook_id`) : undefined}
+        onChange={(hookId) => onChange({ ...action, hook_id: hookId })}
+      />
+      {isEmpty && (
+        <p className={styles.hint}>
+          <Link
+            to={`/profile/developer/hooks?team=${board.teamId}&board=${encodeURIComponent(board.boardId)}`}
+          >
+            {t(`${B}.makeHook`)}
+          </Link>
+        </p>
+      )}
+    </>
+  );
 }
 
 /**

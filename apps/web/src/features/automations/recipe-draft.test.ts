@@ -1,6 +1,7 @@
 import type { Action, Recipe } from '@strata/domain/automations/recipe';
 import { describe, expect, test } from 'vitest';
 import {
+  ACTION_KINDS,
   attributesFor,
   changeTriggerKind,
   checkDraft,
@@ -286,5 +287,30 @@ describe('a form trigger', () => {
       folder_id: 'plan',
       form_id: null,
     });
+  });
+});
+
+describe('a call-webhook action', () => {
+  const HOOKS = { ...BOARD, hookIds: ['crm', 'chat'] };
+  const withHook = (hookId: string | null): Recipe => ({
+    ...newRecipe('item_created'),
+    actions: [{ kind: 'call_webhook', hook_id: hookId }],
+  });
+
+  test('is offered last, and starts without a webhook', () => {
+    expect(ACTION_KINDS.at(-1)).toBe('call_webhook');
+    expect(newAction('call_webhook')).toEqual({ kind: 'call_webhook', hook_id: null });
+  });
+
+  test.each([
+    ['a webhook of the board', HOOKS, 'crm', []],
+    ['another webhook of the board', HOOKS, 'chat', []],
+    ['no webhook chosen yet', HOOKS, null, ['actions.0.hook_id:REQUIRED']],
+    ['a webhook the board no longer has', HOOKS, 'gone', ['actions.0.hook_id:INVALID']],
+    ['a board without webhooks', BOARD, 'crm', ['actions.0.hook_id:INVALID']],
+  ])('%s: what keeps it from being switched on', (_, board, hookId, problems) => {
+    const { shape, blanks } = checkDraft(withHook(hookId), board);
+    expect(shape).toEqual([]);
+    expect(blanks.map((problem) => `${problem.path}:${problem.code}`)).toEqual(problems);
   });
 });

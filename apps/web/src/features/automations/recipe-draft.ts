@@ -58,6 +58,7 @@ export const ACTION_KINDS = [
   'add_comment',
   'notify',
   'send_email',
+  'call_webhook',
 ] as const satisfies readonly ActionKind[];
 
 /** A trigger of this kind with every blank empty. */
@@ -65,7 +66,7 @@ export function newTrigger(kind: TriggerKind): Trigger {
   return triggerSchema.parse({ kind });
 }
 
-/** An action of this kind with every blank empty. */
+/** An action of this kind with every blank empty (a webhook's `hook_id` null until one is chosen). */
 export function newAction(kind: ActionKind): Action {
   return actionSchema.parse({ kind });
 }

@@ -37,6 +37,7 @@ const names: RecipeNames = {
   attribute: (id) => ATTRIBUTES.find((attribute) => attribute.id === id),
   folder: (id) => ({ archive: 'Archive' })[id],
   form: (id) => ({ intake: 'Bug report' })[id],
+  hook: (id) => ({ crm: 'https://crm.example.com/in' })[id],
   member: (id) => ({ 12: 'Ada' })[id],
   context: { locale: 'en-US' },
 };
@@ -268,5 +269,58 @@ describe('the sentence of a time or button trigger', () => {
       ),
     );
     expect(text).toBe('Jeden Montag um 08:30, verschiebe das Element nach Archive');
+  });
+});
+
+describe('the sentence of a call-webhook action', () => {
+  const withHook = (hookId: string | null): Recipe => ({
+    ...newRecipe('item_created'),
+    actions: [{ kind: 'call_webhook', hook_id: hookId }],
+  });
+
+  test.each([
+    [
+      'names the webhook by its address',
+      'crm',
+      'When an item is created, send the item to the webhook https://crm.example.com/in',
+    ],
+    [
+      'shows a blank while none is chosen',
+      null,
+      'When an item is created, send the item to the webhook [webhook]',
+    ],
+    [
+      'names a webhook deleted since as deleted',
+      'gone',
+      'When an item is created, send the item to the webhook (deleted)',
+    ],
+  ])('%s', (_, hookId, expected) => {
+    expect(sentence(withHook(hookId))).toBe(expected);
+  });
+
+  test.each([
+    ['chosen', 'crm', { text: 'https://crm.example.com/in', isFilled: true }],
+    ['not chosen yet', null, { text: 'webhook', isFilled: false }],
+  ])('its webhook is a blank at the action’s hook_id, %s', (_, hookId, blank) => {
+    const parts = recipeSentence(withHook(hookId), names, t);
+    expect(parts.find((part) => part.kind === 'blank' && part.path.startsWith('actions'))).toEqual({
+      kind: 'blank',
+      path: 'actions.0.hook_id',
+      ...blank,
+    });
+  });
+
+  test('joins the other actions as a list', () => {
+    expect(
+      sentence({
+        ...withHook('crm'),
+        actions: [
+          { kind: 'move_to_folder', folder_id: 'archive' },
+          { kind: 'call_webhook', hook_id: 'crm' },
+        ],
+      }),
+    ).toBe(
+      'When an item is created, move the item to Archive and send the item to the webhook https://crm.example.com/in',
+    );
   });
 });

@@ -13,12 +13,17 @@ import { firstDayOfWeek } from '@strata/domain/locale';
 import type { TFunction } from 'i18next';
 import { offsetText, timeOfDayText, timingOf, weekdaysOf } from './schedule-draft';
 
-/** What the sentence names things with: the board's attributes, folders and forms, the workspace's people. */
+/**
+ * What the sentence names things with: the board's attributes, folders, forms and webhooks, the
+ * workspace's people.
+ */
 export interface RecipeNames {
   attribute(id: string): AttributeDefinition | undefined;
   folder(id: string): string | undefined;
   /** A form view's name. */
   form(id: string): string | undefined;
+  /** A webhook's address (its url: a hook has no other name). */
+  hook(id: string): string | undefined;
   member(id: number): string | undefined;
   context: ValueContext;
 }
@@ -326,6 +331,14 @@ function actionText(b: SentenceBuilder, action: Action, at: number): string {
     case 'send_email':
       return t(`${K}.email`, {
         address: b.blank(`${path}.to`, action.to.trim() === '' ? null : action.to.trim(), 'address'),
+      });
+    case 'call_webhook':
+      return t(`${K}.webhook`, {
+        hook: b.blank(
+          `${path}.hook_id`,
+          action.hook_id === null ? null : (b.names.hook(action.hook_id) ?? t(`${K}.missing`)),
+          'webhook',
+        ),
       });
   }
 }

@@ -12,9 +12,20 @@ export const RUN_REASONS = [
   'runs_exceeded',
 ] as const;
 
+/** Actions whose change names what they touched: an attribute, an address, a webhook's url. */
+const DETAILED_ACTIONS: readonly string[] = [
+  'set_value',
+  'add_member',
+  'remove_member',
+  'add_label',
+  'remove_label',
+  'send_email',
+  'call_webhook',
+];
+
 /**
- * What a run did, in the reader's language: the actions it performed (with the attribute or
- * address they touched), or why it failed or was skipped; an unknown failure keeps the server's
+ * What a run did, in the reader's language: the actions it performed (with the attribute,
+ * address or webhook they touched), or why it failed or was skipped; an unknown failure keeps the server's
  * words (an action's error).
  */
 export function runResultText(run: AutomationRun, t: TFunction): string {
@@ -25,11 +36,7 @@ export function runResultText(run: AutomationRun, t: TFunction): string {
     const changes = (run.result?.changes ?? []).map((change) => {
       const kind = t(`views.automations.actions.${change.action}`, { defaultValue: change.action });
       // Created and copied items are named by id, and a notification by a count: not worth showing.
-      const showsDetail =
-        change.detail &&
-        ['set_value', 'add_member', 'remove_member', 'add_label', 'remove_label', 'send_email'].includes(
-          change.action,
-        );
+      const showsDetail = change.detail && DETAILED_ACTIONS.includes(change.action);
       return showsDetail ? t(`${R}.changeWith`, { action: kind, detail: change.detail }) : kind;
     });
     return changes.length > 0 ? t(`${R}.done`, { changes: changes.join(' · ') }) : t(`${R}.doneNothing`);
