@@ -31,7 +31,7 @@ export const NOTIFICATION_MAIL_TEXTS: Record<Locale, Texts> = {
   zh,
 };
 
-const fill = (template: string, values: Record<string, string | number>) =>
+export const fillTemplate = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 export const mailTextsOf = (locale: string): Texts =>
@@ -44,7 +44,7 @@ export function notificationSentence(locale: string, row: NotificationRow): stri
   const texts = mailTextsOf(locale);
   const d = row.data ?? {};
   const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  return fill(texts.types[notificationTextKey(row.notificationType, row.subscribeableType)], {
+  return fillTemplate(texts.types[notificationTextKey(row.notificationType, row.subscribeableType)], {
     name: str(d.created_by_name) ?? texts.someone,
     item: str(d.item_name) ?? texts.anItem,
     board: str(d.board_name) ?? '',
@@ -96,10 +96,10 @@ export function notificationDigestMail(p: {
   }));
   const subject =
     entries.length === 1
-      ? fill(texts.subjectOne, { sentence: entries[0]!.sentence, appName: p.appName })
-      : fill(texts.subjectMany, { count: entries.length, appName: p.appName });
-  const greeting = fill(texts.greeting, { name: p.name });
-  const footer = fill(texts.footer, { minutes: p.delayMinutes });
+      ? fillTemplate(texts.subjectOne, { sentence: entries[0]!.sentence, appName: p.appName })
+      : fillTemplate(texts.subjectMany, { count: entries.length, appName: p.appName });
+  const greeting = fillTemplate(texts.greeting, { name: p.name });
+  const footer = fillTemplate(texts.footer, { minutes: p.delayMinutes });
   const allUrl = `${p.appUrl}/home`;
   const text = [
     greeting,

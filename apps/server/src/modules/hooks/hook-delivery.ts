@@ -19,6 +19,8 @@ import { jsonRows } from '../../events/json-rows';
 import { isExemptHost, type OutgoingPolicy, sendOutgoing } from '../../lib/outgoing-agent';
 import { openSecret } from '../../lib/secret-box';
 import { queueMail } from '../../mail/mail';
+import { fillTemplate, mailTextsOf } from '../../mail/notification-mail';
+import { escapeHtml } from '../../mail/templates';
 import { standingOf } from '../automations/automation-runner';
 import { HOOK_DELIVERY_JOB, type HookDeliveryJob } from './hook-fanout';
 import { messageId, signDelivery } from './hook-signing';
@@ -319,7 +321,7 @@ async function switchOff(ctx: AppContext, hook: HookRow, reason: 'gone' | 'faili
   });
 }
 
-/** Tells the hook's creator by mail that the server switched it off, and why. */
+/** Tells the hook's creator by mail, in their language, that the server switched it off, and why. */
 async function mailSwitchedOff(
   ctx: AppContext,
   tx: Parameters<typeof queueMail>[1],
@@ -329,20 +331,13 @@ async function mailSwitchedOff(
   if (!hook.userId) return;
   const [creator] = await tx.select().from(users).where(eq(users.id, hook.userId));
   if (!creator) return;
-  const why =
-    reason === 'gone'
-      ? 'its address answered 410 Gone'
-      : 'its deliveries have failed for five days without a success';
+  const texts = mailTextsOf(creator.locale).hookOff;
   const link = `${ctx.config.appUrl}/profile/developer/hooks/${hook.id}`;
-  const text = `Your webhook to ${hook.url} was switched off: ${why}.\n\nSee its deliveries and switch it on again: ${link}`;
+  const sentence = fillTemplate(texts.body, { url: hook.url, why: texts[reason] });
   await queueMail(ctx.jobs, tx, {
     to: creator.email,
-    subject: 'A webhook was switched off',
-    text,
-    html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
+    subject: texts.subject,
+    text: `${sentence}\n\n${texts.action}: ${link}`,
+    html: `<p>${escapeHtml(sentence)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(texts.action)}</a></p>`,
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
