@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Hook, MyHook, patchHookBody, saveHookBody } from '@strata/contracts/hooks';
 import { AppError } from '@strata/domain/errors';
+import { refusedAddress } from '@strata/domain/webhooks/address-guard';
 import { SECRET_OVERLAP_MS } from '@strata/domain/webhooks/delivery-schedule';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -9,6 +10,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { type HookRow, hooks } from '../../db/schema/hooks';
 import type { UserRow } from '../../db/schema/users';
+import { invalidFields } from '../../http/field-errors';
+import { isExemptHost } from '../../lib/outgoing-agent';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import { requireManagedBoard } from '../automations/automations.service';
 import { runWrite, type WriteScope } from '../records/write-scope';
@@ -22,6 +25,19 @@ type PatchHookBody = z.infer<typeof patchHookBody>;
 
 /** A new signing secret: `whsec_` and 24 random bytes in base64 (Standard Webhooks). */
 export const newHookSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
+
+/** The refusal of an address the server may not call (a field error at `url`). */
+export const ADDRESS_NOT_ALLOWED =
+  'This address is not allowed: it leads to this server or a private network.';
+
+/**
+ * An address hooks may send to: public (the domain's address guard), or on a host the operator
+ * named (WEBHOOK_ALLOW_HOSTS). Checked on save; the SSRF agent checks again where a name resolves.
+ */
+export function requireAllowedAddress(ctx: AppContext, url: string): void {
+  if (isExemptHost(new URL(url), ctx.config.webhookAllowHosts)) return;
+  if (refusedAddress(url)) throw invalidFields([{ path: 'url', message: ADDRESS_NOT_ALLOWED }]);
+}
 
 /** A hook as the API shows it (with its secret, to those who manage it). */
 export async function toHook(ctx: AppContext, row: HookRow): Promise<Hook> {
@@ -96,6 +112,7 @@ export async function putHook(options: {
   body: SaveHookBody;
 }): Promise<Hook> {
   const { ctx, user, id, body } = options;
+  requireAllowedAddress(ctx, body.url);
   // Sealed before the transaction: the key may have to be read (on PGlite, not from inside one).
   const secret = await sealSecret(ctx, newHookSecret());
   const row = await runWrite(ctx, user, options.teamId, async (scope) => {
@@ -144,6 +161,7 @@ export async function patchHook(options: {
   body: PatchHookBody;
 }): Promise<Hook> {
   const { ctx, body } = options;
+  if (body.url !== undefined) requireAllowedAddress(ctx, body.url);
   const secret = body.rotate_secret ? await sealSecret(ctx, newHookSecret()) : undefined;
   const row = await runWrite(ctx, options.user, options.teamId, async (scope) => {
     const hook = await requireManagedHook(scope.tx, scope.access, options.id);
