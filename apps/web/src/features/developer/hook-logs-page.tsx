@@ -31,6 +31,7 @@ export function HookLogsPage() {
           <ArrowLeft size={16} aria-hidden="true" className="flip-in-rtl" />
           {t('developer.hook.back')}
         </Link>
+        <h1>{t('developer.hooks.title')}</h1>
         <Notice tone="error">
           {hooks.error ? errorMessage(hooks.error, t) : t('developer.hook.notFound')}
         </Notice>

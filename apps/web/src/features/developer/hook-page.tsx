@@ -31,6 +31,7 @@ export function HookPage() {
     return (
       <div className={styles.page}>
         <BackToHooks />
+        <h1>{t('developer.hooks.title')}</h1>
         <Notice tone="error">
           {hooks.error ? errorMessage(hooks.error, t) : t('developer.hook.notFound')}
         </Notice>
