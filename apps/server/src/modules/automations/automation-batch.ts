@@ -18,9 +18,10 @@ import { announceItemUpdates } from '../items/item-events';
 import { itemReads } from '../items/item-reads';
 import { findItemsAnyState } from '../items/items.repo';
 import { runWrite } from '../records/write-scope';
+import { findCachedTeamAccess } from '../teams/team-access';
 import { attributeName, isValueAction, noticeOf, valuesBody, valueWrites } from './automation-actions';
 import { type ItemNotice, tellAboutItems } from './automation-notices';
-import { runAutomation, standingOf } from './automation-runner';
+import { runAutomation } from './automation-runner';
 import { AUTOMATION_RUN_JOB, type AutomationRunJob, enabledAutomationsOf } from './automation-trigger';
 import { reserveRuns, runsLimitOf, tellReserved } from './automation-usage';
 import { conditionsHold, runAttributes, runOrigin, runSubject } from './run-parts';
@@ -138,7 +139,7 @@ async function findCreators(ctx: AppContext, teamId: number, runs: readonly Auto
     .from(automations)
     .innerJoin(users, eq(users.id, automations.createdBy))
     .where(and(eq(automations.teamId, teamId), inArray(automations.id, automationIds)));
-  for (const { user } of rows) if (await standingOf(ctx, teamId, user)) found.set(user.id, user);
+  for (const { user } of rows) if (await findCachedTeamAccess(ctx, teamId, user)) found.set(user.id, user);
   return found;
 }
 

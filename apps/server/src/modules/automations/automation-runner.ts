@@ -9,11 +9,11 @@ import {
   automationRuns,
   automations,
 } from '../../db/schema/automations';
-import { type UserRow, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 import { writeAs } from '../../events/write-origin';
 import { findItemAnyState } from '../items/items.repo';
 import { runWrite } from '../records/write-scope';
-import { getTeamAccess } from '../teams/team-access';
+import { findCachedTeamAccess } from '../teams/team-access';
 import { type ActionOutcome, performAction } from './automation-actions';
 import { tellAboutRun } from './automation-notices';
 import { enabledAutomationsOf } from './automation-trigger';
@@ -51,7 +51,7 @@ export async function runAutomation(ctx: AppContext, teamId: number, runId: stri
   const [creator] = automation.createdBy
     ? await ctx.db.select().from(users).where(eq(users.id, automation.createdBy)).limit(1)
     : [];
-  const access = creator ? await standingOf(ctx, teamId, creator) : undefined;
+  const access = creator ? await findCachedTeamAccess(ctx, teamId, creator) : undefined;
   if (!creator || !access) {
     await switchOff(ctx, automation, 'creator_left');
     return finish(ctx, run, { state: 'failed', result: { reason: 'creator_left' } });
@@ -133,16 +133,6 @@ async function recentRuns(ctx: AppContext, run: AutomationRunRow): Promise<numbe
       ),
     );
   return Number(row?.count ?? 0);
-}
-
-/** The creator's standing in the workspace (kept by the process, dropped when it changes); none if they left. */
-export async function standingOf(ctx: AppContext, teamId: number, creator: UserRow) {
-  try {
-    return await getTeamAccess(ctx, teamId, creator);
-  } catch (error) {
-    if (error instanceof AppError) return undefined;
-    throw error;
-  }
 }
 
 /** A failed run: logged with why; the automation switched off after too many in a row. */

@@ -21,7 +21,7 @@ import { openSecret } from '../../lib/secret-box';
 import { queueMail } from '../../mail/mail';
 import { fillTemplate, mailTextsOf } from '../../mail/notification-mail';
 import { escapeHtml } from '../../mail/templates';
-import { standingOf } from '../automations/automation-runner';
+import { findCachedTeamAccess } from '../teams/team-access';
 import { HOOK_DELIVERY_JOB, type HookDeliveryJob } from './hook-fanout';
 import { messageId, signDelivery } from './hook-signing';
 
@@ -135,7 +135,7 @@ interface Sent {
 async function sendDue(ctx: AppContext, hook: HookRow): Promise<void> {
   // A hook whose creator has left the workspace delivers nothing more.
   const [creator] = hook.userId ? await ctx.db.select().from(users).where(eq(users.id, hook.userId)) : [];
-  if (!creator || !(await standingOf(ctx, hook.teamId, creator))) {
+  if (!creator || !(await findCachedTeamAccess(ctx, hook.teamId, creator))) {
     await switchOff(ctx, hook, 'creator_left');
     return;
   }

@@ -95,7 +95,7 @@ export async function getTeamAccess(
  * every process when it commits (events/change-log.ts), a change of the user's row drops theirs.
  * Readers inside a transaction read the tables instead, in their snapshot.
  */
-async function findCachedTeamAccess(
+export async function findCachedTeamAccess(
   ctx: AppContext,
   teamId: number,
   user: Pick<UserRow, 'id' | 'guest'>,

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { errorMessage } from '../../lib/errors';
 import { useConfirm } from '../../ui/confirm';
+import switchStyles from '../../ui/switch.module.css';
 import { AutomationRuns } from './automation-runs';
 import styles from './manage.module.css';
 import { recipeSentence } from './recipe-sentence';
@@ -75,7 +76,7 @@ export function AutomationCard({
         <h3 id={`${id}-name`} className={styles.name} dir="auto">
           {automation.name}
         </h3>
-        <label className={styles.switch}>
+        <label className={`${switchStyles.switch} ${styles.switchText}`}>
           <input
             type="checkbox"
             role="switch"

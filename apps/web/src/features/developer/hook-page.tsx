@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { useConfirm } from '../../ui/confirm';
 import { Notice } from '../../ui/notice';
 import { PageSpinner } from '../../ui/spinner';
+import switchStyles from '../../ui/switch.module.css';
 import { toasts } from '../../ui/toast-store';
 import styles from './developer.module.css';
 import { dateTimeText } from './hook-format';
@@ -17,7 +18,6 @@ import { HookSecretSection } from './hook-secret-section';
 import { HookSettingsForm } from './hook-settings-form';
 import { HookStatus } from './hook-status';
 import { HookTestSection } from './hook-test-section';
-import switchStyles from './switch.module.css';
 import { useDeleteHook, useMyHooks, useUpdateHook } from './use-hooks';
 
 /** profile/developer/hooks/{hookId}: one of the person's hooks, found in their list. */
